@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The file proxy.  A client's file_operations are never installed in a
+ * struct file: the inode's i_fop is a proxy that has exactly the methods the
+ * client has, and each proxy method calls the client's under an active
+ * reference.  That is what lets removal wait for operations in flight and
+ * fail the ones that come after it.
+ *
+ * Proxies are shared by all files with the same client operations, so a
+ * node costs a pointer, not a file_operations.  A proxy is found by the
+ * client's pointer only while a live node uses it: after its module is gone,
+ * the same address may name other operations.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/hashtable.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include <dbgfs.h>
+#include "internal.h"
+
+struct dbgfs_proxy {
+	struct hlist_node	hash_link;
+	const void		*real;		/* the client's operations */
+	unsigned int		live;		/* nodes not removed yet */
+	unsigned int		count;		/* nodes */
+	struct file_operations	fops;
+};
+
+/* One open file of a node, so that removal can release it. */
+struct dbgfs_open {
+	struct list_head	link;		/* in node->file.open_files */
+	struct file		*file;
+	bool			released;	/* client release has run */
+};
+
+static DEFINE_MUTEX(dbgfs_proxy_mutex);
+static DEFINE_HASHTABLE(dbgfs_proxies, 6);
+
+/* Open file lists and releases; hashed by node, as kernfs does. */
+#define DBGFS_OPEN_LOCKS_BITS	5
+static struct mutex dbgfs_open_locks[1 << DBGFS_OPEN_LOCKS_BITS];
+
+static struct mutex *dbgfs_open_lock(struct dbgfs_node *node)
+{
+	return &dbgfs_open_locks[hash_ptr(node, DBGFS_OPEN_LOCKS_BITS)];
+}
+
+void dbgfs_open_locks_init(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(dbgfs_open_locks); i++)
+		mutex_init(&dbgfs_open_locks[i]);
+}
+
+static struct dbgfs_node *dbgfs_file_node(struct file *file)
+{
+	return dbgfs_inode_node(file_inode(file));
+}
+
+static const struct file_operations *dbgfs_real_fops(struct dbgfs_node *node)
+{
+	return node->file.fops;
+}
+
+static const struct dbgfs_short_fops *dbgfs_real_sfops(struct dbgfs_node *node)
+{
+	return node->file.sfops;
+}
+
+static bool dbgfs_is_short(struct dbgfs_node *node)
+{
+	return node->flags & DBGFS_NODE_SHORT_FOPS;
+}
+
+/*
+ * Under lockdown only files that cannot change anything may be opened, as
+ * in debugfs: within 0444, read-only, without ioctl or mmap.
+ */
+static int dbgfs_locked_down(struct inode *inode, struct file *file,
+			     struct dbgfs_node *node)
+{
+	const struct file_operations *fops = dbgfs_real_fops(node);
+
+	if (!(inode->i_mode & 07777 & ~0444) && !(file->f_mode & FMODE_WRITE) &&
+	    (dbgfs_is_short(node) || !fops ||
+	     (!fops->unlocked_ioctl && !fops->compat_ioctl && !fops->mmap)))
+		return 0;
+	return security_locked_down(LOCKDOWN_DEBUGFS);
+}
+
+static int dbgfs_client_open(struct inode *inode, struct file *file,
+			     struct dbgfs_node *node)
+{
+	const struct file_operations *fops = dbgfs_real_fops(node);
+
+	if (dbgfs_is_short(node) || !fops || !fops->open)
+		return 0;
+	return fops->open(inode, file);
+}
+
+static void dbgfs_client_release(struct file *file, struct dbgfs_node *node)
+{
+	const struct file_operations *fops = dbgfs_real_fops(node);
+
+	if (!dbgfs_is_short(node) && fops && fops->release)
+		fops->release(file_inode(file), file);
+}
+
+static int dbgfs_proxy_open(struct inode *inode, struct file *file)
+{
+	struct dbgfs_node *node = dbgfs_inode_node(inode);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+	int err;
+
+	if (!dbgfs_get_active(node))
+		return -ENOENT;
+	err = dbgfs_locked_down(inode, file, node);
+	if (err)
+		goto out;
+	err = -ENOMEM;
+	of = kzalloc(sizeof(*of), GFP_KERNEL);
+	if (!of)
+		goto out;
+	of->file = file;
+	err = dbgfs_client_open(inode, file, node);
+	if (err) {
+		kfree(of);
+		goto out;
+	}
+	/* Still active: removal will find it on the list. */
+	mutex_lock(lock);
+	list_add(&of->link, &node->file.open_files);
+	mutex_unlock(lock);
+out:
+	dbgfs_put_active(node);
+	return err;
+}
+
+static struct dbgfs_open *dbgfs_find_open(struct dbgfs_node *node,
+					  struct file *file)
+{
+	struct dbgfs_open *of;
+
+	list_for_each_entry(of, &node->file.open_files, link)
+		if (of->file == file)
+			return of;
+	return NULL;
+}
+
+/*
+ * The client's release runs exactly once per open: here, or in removal if
+ * the node went first.  Both hold the node's open lock, so a removal that
+ * has drained the active references waits for a release in progress.
+ */
+static int dbgfs_proxy_release(struct inode *inode, struct file *file)
+{
+	struct dbgfs_node *node = dbgfs_inode_node(inode);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	if (!WARN_ON_ONCE(!of)) {
+		if (!of->released)
+			dbgfs_client_release(file, node);
+		list_del(&of->link);
+		kfree(of);
+	}
+	mutex_unlock(lock);
+	return 0;
+}
+
+/* Removal, once no operation of @node runs any more. */
+void dbgfs_release_open_files(struct dbgfs_node *node)
+{
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+
+	mutex_lock(lock);
+	list_for_each_entry(of, &node->file.open_files, link) {
+		if (of->released)
+			continue;
+		of->released = true;
+		dbgfs_client_release(of->file, node);
+	}
+	mutex_unlock(lock);
+}
+
+/*
+ * The proxy methods.  Each takes an active reference or answers as debugfs
+ * does for a removed file.
+ */
+static loff_t dbgfs_proxy_llseek(struct file *file, loff_t offset, int whence)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	loff_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	if (dbgfs_is_short(node))
+		ret = dbgfs_real_sfops(node)->llseek(file, offset, whence);
+	else
+		ret = dbgfs_real_fops(node)->llseek(file, offset, whence);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_read(struct file *file, char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	if (dbgfs_is_short(node))
+		ret = dbgfs_real_sfops(node)->read(file, buf, len, ppos);
+	else
+		ret = dbgfs_real_fops(node)->read(file, buf, len, ppos);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_write(struct file *file, const char __user *buf,
+				 size_t len, loff_t *ppos)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	if (dbgfs_is_short(node))
+		ret = dbgfs_real_sfops(node)->write(file, buf, len, ppos);
+	else
+		ret = dbgfs_real_fops(node)->write(file, buf, len, ppos);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct dbgfs_node *node = dbgfs_file_node(iocb->ki_filp);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->read_iter(iocb, to);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct dbgfs_node *node = dbgfs_file_node(iocb->ki_filp);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->write_iter(iocb, from);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	__poll_t ret;
+
+	if (!dbgfs_get_active(node))
+		return EPOLLHUP;
+	ret = dbgfs_real_fops(node)->poll(file, pt);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static long dbgfs_proxy_unlocked_ioctl(struct file *file, unsigned int cmd,
+				       unsigned long arg)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	long ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->unlocked_ioctl(file, cmd, arg);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static long dbgfs_proxy_compat_ioctl(struct file *file, unsigned int cmd,
+				     unsigned long arg)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	long ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->compat_ioctl(file, cmd, arg);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	int ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->mmap(file, vma);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static unsigned long dbgfs_proxy_get_unmapped_area(struct file *file,
+						   unsigned long addr,
+						   unsigned long len,
+						   unsigned long pgoff,
+						   unsigned long flags)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	unsigned long ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->get_unmapped_area(file, addr, len, pgoff,
+						       flags);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+/* A close after removal has nothing left to flush. */
+static int dbgfs_proxy_flush(struct file *file, fl_owner_t id)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	int ret;
+
+	if (!dbgfs_get_active(node))
+		return 0;
+	ret = dbgfs_real_fops(node)->flush(file, id);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static int dbgfs_proxy_fsync(struct file *file, loff_t start, loff_t end,
+			     int datasync)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	int ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->fsync(file, start, end, datasync);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static int dbgfs_proxy_fasync(int fd, struct file *file, int on)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	int ret;
+
+	if (!dbgfs_get_active(node))
+		return on ? -EIO : 0;
+	ret = dbgfs_real_fops(node)->fasync(fd, file, on);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_splice_read(struct file *in, loff_t *ppos,
+				       struct pipe_inode_info *pipe,
+				       size_t len, unsigned int flags)
+{
+	struct dbgfs_node *node = dbgfs_file_node(in);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->splice_read(in, ppos, pipe, len, flags);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static ssize_t dbgfs_proxy_splice_write(struct pipe_inode_info *pipe,
+					struct file *out, loff_t *ppos,
+					size_t len, unsigned int flags)
+{
+	struct dbgfs_node *node = dbgfs_file_node(out);
+	ssize_t ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	ret = dbgfs_real_fops(node)->splice_write(pipe, out, ppos, len, flags);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static void dbgfs_proxy_show_fdinfo(struct seq_file *m, struct file *file)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+
+	if (!dbgfs_get_active(node))
+		return;
+	dbgfs_real_fops(node)->show_fdinfo(m, file);
+	dbgfs_put_active(node);
+}
+
+/* A proxy with the methods @real has, and only those. */
+static void dbgfs_proxy_fill(struct file_operations *p,
+			     const struct file_operations *real)
+{
+#define PROXY(method)						\
+	do {							\
+		if (real->method)				\
+			p->method = dbgfs_proxy_##method;	\
+	} while (0)
+
+	PROXY(llseek);
+	PROXY(read);
+	PROXY(write);
+	PROXY(read_iter);
+	PROXY(write_iter);
+	PROXY(poll);
+	PROXY(unlocked_ioctl);
+	PROXY(compat_ioctl);
+	PROXY(mmap);
+	PROXY(get_unmapped_area);
+	PROXY(flush);
+	PROXY(fsync);
+	PROXY(fasync);
+	PROXY(splice_read);
+	PROXY(splice_write);
+	PROXY(show_fdinfo);
+#undef PROXY
+}
+
+static void dbgfs_proxy_fill_short(struct file_operations *p,
+				   const struct dbgfs_short_fops *real)
+{
+	if (real->llseek)
+		p->llseek = dbgfs_proxy_llseek;
+	if (real->read)
+		p->read = dbgfs_proxy_read;
+	if (real->write)
+		p->write = dbgfs_proxy_write;
+}
+
+static struct dbgfs_proxy *dbgfs_proxy_find(const void *real)
+{
+	struct dbgfs_proxy *proxy;
+
+	hash_for_each_possible(dbgfs_proxies, proxy, hash_link,
+			       (unsigned long)real)
+		if (proxy->real == real)
+			return proxy;
+	return NULL;
+}
+
+static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
+{
+	struct dbgfs_proxy *proxy;
+
+	if (dbgfs_should_fail_alloc())
+		return NULL;
+	proxy = kzalloc(sizeof(*proxy), GFP_KERNEL);
+	if (!proxy)
+		return NULL;
+	proxy->real = node->file.fops;
+	proxy->fops.owner = THIS_MODULE;
+	proxy->fops.open = dbgfs_proxy_open;
+	proxy->fops.release = dbgfs_proxy_release;
+	if (dbgfs_is_short(node))
+		dbgfs_proxy_fill_short(&proxy->fops, node->file.sfops);
+	else if (node->file.fops)
+		dbgfs_proxy_fill(&proxy->fops, node->file.fops);
+	hash_add(dbgfs_proxies, &proxy->hash_link, (unsigned long)proxy->real);
+	return proxy;
+}
+
+/* Gives a new file node the proxy of its operations. */
+int dbgfs_proxy_attach(struct dbgfs_node *node)
+{
+	struct dbgfs_proxy *proxy;
+
+	mutex_lock(&dbgfs_proxy_mutex);
+	proxy = dbgfs_proxy_find(node->file.fops);
+	if (!proxy)
+		proxy = dbgfs_proxy_new(node);
+	if (proxy) {
+		proxy->live++;
+		proxy->count++;
+	}
+	mutex_unlock(&dbgfs_proxy_mutex);
+	node->file.proxy = proxy;
+	return proxy ? 0 : -ENOMEM;
+}
+
+/* The node is removed: its client operations may go away now. */
+void dbgfs_proxy_retire(struct dbgfs_node *node)
+{
+	struct dbgfs_proxy *proxy = node->file.proxy;
+
+	mutex_lock(&dbgfs_proxy_mutex);
+	if (!--proxy->live)
+		hash_del(&proxy->hash_link);
+	mutex_unlock(&dbgfs_proxy_mutex);
+}
+
+/* The node is freed; so are the inodes and files that used its proxy. */
+void dbgfs_proxy_put(struct dbgfs_node *node)
+{
+	struct dbgfs_proxy *proxy = node->file.proxy;
+
+	if (!proxy)
+		return;
+	mutex_lock(&dbgfs_proxy_mutex);
+	if (!(node->flags & DBGFS_NODE_REMOVED) && !--proxy->live)
+		hash_del(&proxy->hash_link);
+	if (!--proxy->count)
+		kfree(proxy);
+	mutex_unlock(&dbgfs_proxy_mutex);
+}
+
+const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node)
+{
+	return &node->file.proxy->fops;
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dbgfs internals: the node tree the module owns, and what the VFS glue,
+ * the file proxy and the owner cleanup share about it.
+ */
+#ifndef _DBGFS_INTERNAL_H_
+#define _DBGFS_INTERNAL_H_
+
+#include <linux/atomic.h>
+#include <linux/fs.h>
+#include <linux/list.h>
+#include <linux/rbtree.h>
+#include <linux/rwsem.h>
+#include <linux/types.h>
+#include <linux/uidgid.h>
+
+#include "compat.h"
+
+#define DBGFS_MAGIC		0x64626766	/* "dbgf" */
+#define DBGFS_DEFAULT_MODE	0700
+
+/* Active count of a node that is being or has been removed. */
+#define DBGFS_DEACTIVATED_BIAS	(INT_MIN + 1)
+
+/* node->flags */
+#define DBGFS_NODE_REMOVED	0x1	/* unlinked: no new active refs */
+#define DBGFS_NODE_SHORT_FOPS	0x2	/* file.sfops, not file.fops */
+
+struct dbgfs_owner;
+struct dbgfs_proxy;
+
+struct dbgfs_dir {
+	struct rb_root		children;	/* by (hash, name) */
+	unsigned int		nr_subdirs;	/* for nlink */
+};
+
+struct dbgfs_file {
+	union {
+		const struct file_operations	*fops;
+		const struct dbgfs_short_fops	*sfops;
+	};
+	struct dbgfs_proxy	*proxy;		/* what the inode's i_fop is */
+	void			*data;		/* inode->i_private */
+	loff_t			size;
+	struct list_head	open_files;	/* struct dbgfs_open */
+};
+
+/*
+ * A node is one entry of the tree.  It is all that exists of an entry until
+ * a lookup makes a dentry and an inode for it; those go again when the
+ * dcache lets them, and the node stays.
+ *
+ * @count keeps the memory: one reference from the tree while linked, one
+ * from each child, each inode and each held lookup.  @active counts the
+ * operations running on the entry; removal adds DBGFS_DEACTIVATED_BIAS to
+ * it, which refuses new ones, and waits for the count to drain.
+ */
+struct dbgfs_node {
+	refcount_t		count;
+	atomic_t		active;
+	struct dbgfs_node	*parent;
+	const char		*name;
+	union {
+		struct rb_node	rb;		/* in parent's children */
+		struct list_head rm_link;	/* being removed */
+		struct rcu_head	rcu;		/* being freed */
+	};
+	unsigned int		hash;		/* readdir position */
+	unsigned int		rev;		/* bumped by rename */
+	unsigned long		ino;
+	umode_t			mode;
+	unsigned short		flags;
+	kuid_t			uid;
+	kgid_t			gid;
+	struct dbgfs_owner	*owner;
+	struct list_head	owner_link;
+	union {
+		struct dbgfs_dir	dir;
+		struct dbgfs_file	file;
+		const char		*target;	/* symlink */
+	};
+};
+
+/* Serialises every change of the tree; lookups and readdir share it. */
+extern struct rw_semaphore dbgfs_tree_rwsem;
+extern struct dbgfs_node *dbgfs_root;
+
+static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
+{
+	return READ_ONCE(node->flags) & DBGFS_NODE_REMOVED;
+}
+
+static inline bool dbgfs_get_active(struct dbgfs_node *node)
+{
+	return atomic_inc_unless_negative(&node->active);
+}
+
+void dbgfs_put_active(struct dbgfs_node *node);
+
+/* node.c */
+int dbgfs_node_cache_init(void);
+void dbgfs_node_cache_exit(void);
+struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode);
+int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
+		   struct module *owner);
+struct dbgfs_node *dbgfs_node_create(const char *name, umode_t mode,
+				     struct dbgfs_node *parent,
+				     struct module *owner);
+void dbgfs_node_get(struct dbgfs_node *node);
+struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name);
+struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
+					  unsigned int hash);
+struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node);
+unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
+				  struct list_head *removed);
+void dbgfs_finish_removal(struct list_head *removed);
+void dbgfs_remove_all(void);
+
+/* inode.c */
+int dbgfs_inode_cache_init(void);
+void dbgfs_inode_cache_exit(void);
+struct inode *dbgfs_get_inode(struct super_block *sb, struct dbgfs_node *node);
+struct dbgfs_node *dbgfs_inode_node(const struct inode *inode);
+extern const struct super_operations dbgfs_super_ops;
+extern const struct dentry_operations dbgfs_dentry_ops;
+
+int dbgfs_show_options(struct seq_file *m, struct dentry *root);
+
+/* dir.c */
+extern const struct file_operations dbgfs_dir_fops;
+
+/* file.c */
+int dbgfs_proxy_attach(struct dbgfs_node *node);
+void dbgfs_proxy_retire(struct dbgfs_node *node);
+void dbgfs_proxy_put(struct dbgfs_node *node);
+const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
+void dbgfs_release_open_files(struct dbgfs_node *node);
+void dbgfs_open_locks_init(void);
+
+/* owner.c */
+int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod);
+void dbgfs_owner_unlink(struct dbgfs_node *node);
+int dbgfs_owner_init(void);
+void dbgfs_owner_exit(void);
+
+/* mount.c */
+bool dbgfs_api_allowed(void);
+extern bool dbgfs_registered;
+
+/* fault.c */
+bool dbgfs_should_fail_alloc(void);
+
+#endif /* _DBGFS_INTERNAL_H_ */

@@ -1,0 +1,695 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The node tree: names, reference counts, active references, insertion,
+ * lookup, rename and removal.  The VFS never sees this tree directly; it
+ * sees dentries and inodes that inode.c makes from nodes on demand.
+ */
+#include <linux/dcache.h>
+#include <linux/namei.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/stringhash.h>
+#include <linux/wait.h>
+
+#include <dbgfs.h>
+#include "internal.h"
+
+DECLARE_RWSEM(dbgfs_tree_rwsem);
+struct dbgfs_node *dbgfs_root;
+
+static struct kmem_cache *dbgfs_node_cache;
+static atomic_long_t dbgfs_next_ino = ATOMIC_LONG_INIT(1);
+static DECLARE_WAIT_QUEUE_HEAD(dbgfs_drain_wq);
+
+int dbgfs_node_cache_init(void)
+{
+	dbgfs_node_cache = KMEM_CACHE(dbgfs_node, SLAB_ACCOUNT);
+	return dbgfs_node_cache ? 0 : -ENOMEM;
+}
+
+void dbgfs_node_cache_exit(void)
+{
+	rcu_barrier();	/* nodes are freed after a grace period */
+	kmem_cache_destroy(dbgfs_node_cache);
+}
+
+void dbgfs_put_active(struct dbgfs_node *node)
+{
+	if (atomic_dec_return(&node->active) == DBGFS_DEACTIVATED_BIAS)
+		wake_up_all(&dbgfs_drain_wq);
+}
+
+/*
+ * Readdir positions are name hashes, as in kernfs: they stay valid while
+ * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
+ */
+static unsigned int dbgfs_name_hash(const char *name)
+{
+	unsigned int hash = full_name_hash(NULL, name, strlen(name));
+
+	hash &= 0x7fffffffU;
+	if (hash < 2)
+		hash += 2;
+	if (hash >= INT_MAX)
+		hash = INT_MAX - 1;
+	return hash;
+}
+
+static int dbgfs_name_cmp(unsigned int hash, const char *name,
+			  const struct dbgfs_node *node)
+{
+	if (hash != node->hash)
+		return hash < node->hash ? -1 : 1;
+	return strcmp(name, node->name);
+}
+
+static int dbgfs_check_name(const char *name)
+{
+	size_t len;
+
+	if (!name)
+		return -EINVAL;
+	len = strlen(name);
+	if (!len || strchr(name, '/') || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return -EINVAL;
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+void dbgfs_node_get(struct dbgfs_node *node)
+{
+	refcount_inc(&node->count);
+}
+
+static void dbgfs_node_free_rcu(struct rcu_head *rcu)
+{
+	kmem_cache_free(dbgfs_node_cache,
+			container_of(rcu, struct dbgfs_node, rcu));
+}
+
+/**
+ * dbgfs_node_put - drop a reference to a node
+ * @node: the node; NULL is ignored
+ *
+ * Drops a reference taken by dbgfs_lookup().  The memory goes with the
+ * last reference, after an RCU grace period, since RCU path walks may
+ * still look at it through a dying dentry.
+ */
+void dbgfs_node_put(struct dbgfs_node *node)
+{
+	struct dbgfs_node *parent;
+
+	while (node && refcount_dec_and_test(&node->count)) {
+		parent = node->parent;
+		if (S_ISREG(node->mode))
+			dbgfs_proxy_put(node);
+		else if (S_ISLNK(node->mode))
+			kfree(node->target);
+		kfree_const(node->name);
+		call_rcu(&node->rcu, dbgfs_node_free_rcu);
+		node = parent;	/* each child holds a reference to its parent */
+	}
+}
+EXPORT_SYMBOL_GPL(dbgfs_node_put);
+
+/*
+ * Allocates a node that is not in the tree yet; its one reference is the
+ * caller's until dbgfs_node_add() hands it to the tree.
+ */
+struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
+{
+	struct dbgfs_node *node;
+	int err;
+
+	err = dbgfs_check_name(name);
+	if (err)
+		return ERR_PTR(err);
+	if (dbgfs_should_fail_alloc())
+		return ERR_PTR(-ENOMEM);
+	node = kmem_cache_zalloc(dbgfs_node_cache, GFP_KERNEL);
+	if (!node)
+		return ERR_PTR(-ENOMEM);
+	node->name = dbgfs_should_fail_alloc() ? NULL :
+		     kstrdup_const(name, GFP_KERNEL);
+	if (!node->name) {
+		kmem_cache_free(dbgfs_node_cache, node);
+		return ERR_PTR(-ENOMEM);
+	}
+	refcount_set(&node->count, 1);
+	node->hash = dbgfs_name_hash(name);
+	node->ino = atomic_long_inc_return(&dbgfs_next_ino);
+	node->mode = mode;
+	node->uid = GLOBAL_ROOT_UID;
+	node->gid = GLOBAL_ROOT_GID;
+	INIT_LIST_HEAD(&node->owner_link);
+	if (S_ISDIR(mode))
+		node->dir.children = RB_ROOT;
+	else if (S_ISREG(mode))
+		INIT_LIST_HEAD(&node->file.open_files);
+	return node;
+}
+
+/* Caller holds the rwsem for writing and made sure the name is free. */
+static void dbgfs_link_child(struct dbgfs_node *parent, struct dbgfs_node *node)
+{
+	struct rb_node **link = &parent->dir.children.rb_node, *up = NULL;
+
+	while (*link) {
+		up = *link;
+		if (dbgfs_name_cmp(node->hash, node->name,
+				   rb_entry(up, struct dbgfs_node, rb)) < 0)
+			link = &up->rb_left;
+		else
+			link = &up->rb_right;
+	}
+	rb_link_node(&node->rb, up, link);
+	rb_insert_color(&node->rb, &parent->dir.children);
+	node->parent = parent;
+	dbgfs_node_get(parent);
+	if (S_ISDIR(node->mode))
+		parent->dir.nr_subdirs++;
+}
+
+static void dbgfs_unlink_child(struct dbgfs_node *node)
+{
+	struct dbgfs_node *parent = node->parent;
+
+	rb_erase(&node->rb, &parent->dir.children);
+	if (S_ISDIR(node->mode))
+		parent->dir.nr_subdirs--;
+}
+
+static int dbgfs_check_parent(struct dbgfs_node *parent)
+{
+	if (parent->flags & DBGFS_NODE_REMOVED)
+		return -ENOENT;
+	if (!S_ISDIR(parent->mode))
+		return -ENOTDIR;
+	return 0;
+}
+
+/*
+ * Links @node under @parent for @owner.  On success the tree has the
+ * caller's reference; on failure nothing has changed and the caller still
+ * holds it.
+ */
+int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
+		   struct module *owner)
+{
+	int err;
+
+	down_write(&dbgfs_tree_rwsem);
+	err = dbgfs_check_parent(parent);
+	if (!err && dbgfs_find_child(parent, node->name))
+		err = -EEXIST;
+	if (!err)
+		err = dbgfs_owner_link(node, owner);
+	if (!err)
+		dbgfs_link_child(parent, node);
+	up_write(&dbgfs_tree_rwsem);
+	return err;
+}
+
+static struct dbgfs_node *dbgfs_resolve_parent(struct dbgfs_node *parent)
+{
+	return parent ? parent : dbgfs_root;
+}
+
+/*
+ * The common tail of every creator: resolve the parent, refuse when the API
+ * is switched off, link the node, and free it on any failure so that
+ * nothing half-made stays behind.
+ */
+static struct dbgfs_node *dbgfs_add_or_free(struct dbgfs_node *node,
+					    struct dbgfs_node *parent,
+					    struct module *owner)
+{
+	int err;
+
+	if (IS_ERR(node))
+		return node;
+	err = dbgfs_node_add(node, dbgfs_resolve_parent(parent), owner);
+	if (err) {
+		dbgfs_node_put(node);
+		return ERR_PTR(err);
+	}
+	return node;
+}
+
+static int dbgfs_creator_check(struct dbgfs_node *parent)
+{
+	if (IS_ERR(parent))
+		return PTR_ERR(parent);
+	if (!dbgfs_api_allowed())
+		return -EPERM;
+	return 0;
+}
+
+/**
+ * __dbgfs_create_dir - create a directory for a module
+ * @name: name of the directory
+ * @parent: directory to create it in, or NULL for the root
+ * @owner: the module it belongs to
+ *
+ * Called through dbgfs_create_dir(), which passes THIS_MODULE.
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_dir(const char *name,
+				      struct dbgfs_node *parent,
+				      struct module *owner)
+{
+	int err = dbgfs_creator_check(parent);
+
+	if (err)
+		return ERR_PTR(err);
+	return dbgfs_add_or_free(dbgfs_node_new(name, S_IFDIR | 0755),
+				 parent, owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_dir);
+
+static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
+					   struct dbgfs_node *parent,
+					   void *data, const void *fops,
+					   bool short_fops, loff_t size,
+					   struct module *owner)
+{
+	struct dbgfs_node *node;
+	int err = dbgfs_creator_check(parent);
+
+	if (err)
+		return ERR_PTR(err);
+	node = dbgfs_node_new(name, S_IFREG | (mode & S_IALLUGO));
+	if (IS_ERR(node))
+		return node;
+	node->file.fops = fops;
+	if (short_fops)
+		node->flags |= DBGFS_NODE_SHORT_FOPS;
+	node->file.data = data;
+	node->file.size = size;
+	err = dbgfs_proxy_attach(node);
+	if (err) {
+		dbgfs_node_put(node);
+		return ERR_PTR(err);
+	}
+	return dbgfs_add_or_free(node, parent, owner);
+}
+
+/**
+ * __dbgfs_create_file - create a file with full file operations
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @data: stored in inode->i_private
+ * @fops: the file's operations
+ * @size: the initial inode size
+ * @owner: the module it belongs to
+ *
+ * Called through dbgfs_create_file() and dbgfs_create_file_size().
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_file(const char *name, umode_t mode,
+				       struct dbgfs_node *parent, void *data,
+				       const struct file_operations *fops,
+				       loff_t size, struct module *owner)
+{
+	return dbgfs_create_reg(name, mode, parent, data, fops, false, size,
+				owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_file);
+
+/**
+ * __dbgfs_create_file_short - create a file with short file operations
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @data: stored in inode->i_private
+ * @fops: the file's read, write and llseek
+ * @size: the initial inode size
+ * @owner: the module it belongs to
+ *
+ * Called through dbgfs_create_file() when given a &struct dbgfs_short_fops.
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_file_short(const char *name, umode_t mode,
+					     struct dbgfs_node *parent,
+					     void *data,
+					     const struct dbgfs_short_fops *fops,
+					     loff_t size, struct module *owner)
+{
+	return dbgfs_create_reg(name, mode, parent, data, fops, true, size,
+				owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_file_short);
+
+/**
+ * __dbgfs_create_symlink - create a symbolic link for a module
+ * @name: name of the link
+ * @parent: directory to create it in, or NULL for the root
+ * @target: the link's target, copied
+ * @owner: the module it belongs to
+ *
+ * Called through dbgfs_create_symlink().
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_symlink(const char *name,
+					  struct dbgfs_node *parent,
+					  const char *target,
+					  struct module *owner)
+{
+	struct dbgfs_node *node;
+	int err = dbgfs_creator_check(parent);
+
+	if (err)
+		return ERR_PTR(err);
+	if (!target)
+		return ERR_PTR(-EINVAL);
+	node = dbgfs_node_new(name, S_IFLNK | 0777);
+	if (IS_ERR(node))
+		return node;
+	node->target = dbgfs_should_fail_alloc() ? NULL :
+		       kstrdup(target, GFP_KERNEL);
+	if (!node->target) {
+		dbgfs_node_put(node);
+		return ERR_PTR(-ENOMEM);
+	}
+	return dbgfs_add_or_free(node, parent, owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_symlink);
+
+/* Caller holds dbgfs_tree_rwsem. */
+struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name)
+{
+	struct rb_node *rb = dir->dir.children.rb_node;
+	unsigned int hash = dbgfs_name_hash(name);
+	struct dbgfs_node *node;
+	int cmp;
+
+	while (rb) {
+		node = rb_entry(rb, struct dbgfs_node, rb);
+		cmp = dbgfs_name_cmp(hash, name, node);
+		if (!cmp)
+			return node;
+		rb = cmp < 0 ? rb->rb_left : rb->rb_right;
+	}
+	return NULL;
+}
+
+/* The first child whose hash is @hash or above.  Caller holds the rwsem. */
+struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
+					  unsigned int hash)
+{
+	struct rb_node *rb = dir->dir.children.rb_node;
+	struct dbgfs_node *node, *found = NULL;
+
+	while (rb) {
+		node = rb_entry(rb, struct dbgfs_node, rb);
+		if (node->hash >= hash) {
+			found = node;
+			rb = rb->rb_left;
+		} else {
+			rb = rb->rb_right;
+		}
+	}
+	return found;
+}
+
+struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node)
+{
+	struct rb_node *rb = rb_next(&node->rb);
+
+	return rb ? rb_entry(rb, struct dbgfs_node, rb) : NULL;
+}
+
+/**
+ * dbgfs_lookup - find a node by name
+ * @name: the name to look for
+ * @parent: the directory to look in, or NULL for the root
+ *
+ * Return: the node with a reference the caller drops with dbgfs_node_put(),
+ * or NULL if there is none (or @parent is an ERR_PTR()).
+ */
+struct dbgfs_node *dbgfs_lookup(const char *name, struct dbgfs_node *parent)
+{
+	struct dbgfs_node *node = NULL;
+
+	if (IS_ERR(parent) || !name)
+		return NULL;
+	parent = dbgfs_resolve_parent(parent);
+	down_read(&dbgfs_tree_rwsem);
+	if (!dbgfs_check_parent(parent)) {
+		node = dbgfs_find_child(parent, name);
+		if (node)
+			dbgfs_node_get(node);
+	}
+	up_read(&dbgfs_tree_rwsem);
+	return node;
+}
+EXPORT_SYMBOL_GPL(dbgfs_lookup);
+
+/*
+ * Marks @top and everything below it removed and takes it out of the tree,
+ * queueing the nodes on @removed (parents before children) for
+ * dbgfs_finish_removal().  Caller holds dbgfs_tree_rwsem for writing.
+ * Return: the number of nodes queued.
+ */
+unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
+				  struct list_head *removed)
+{
+	struct dbgfs_node *node, *child;
+	struct list_head *pos;
+	struct rb_node *rb;
+	unsigned int count = 0;
+
+	if (top->flags & DBGFS_NODE_REMOVED)
+		return 0;
+	dbgfs_unlink_child(top);
+	list_add_tail(&top->rm_link, removed);
+	pos = &top->rm_link;
+	/* Breadth first: the queue is walked while it grows. */
+	for (; pos != removed; pos = pos->next) {
+		node = list_entry(pos, struct dbgfs_node, rm_link);
+		WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_REMOVED);
+		dbgfs_owner_unlink(node);
+		count++;
+		if (!S_ISDIR(node->mode))
+			continue;
+		while ((rb = rb_first(&node->dir.children))) {
+			child = rb_entry(rb, struct dbgfs_node, rb);
+			dbgfs_unlink_child(child);
+			list_add_tail(&child->rm_link, removed);
+		}
+	}
+	return count;
+}
+
+static void dbgfs_deactivate(struct dbgfs_node *node)
+{
+	atomic_add(DBGFS_DEACTIVATED_BIAS, &node->active);
+}
+
+static void dbgfs_drain(struct dbgfs_node *node)
+{
+	wait_event(dbgfs_drain_wq,
+		   atomic_read(&node->active) == DBGFS_DEACTIVATED_BIAS);
+}
+
+/*
+ * The sleeping half of removal, without the tree lock: refuse new
+ * operations on every removed node, wait for those in flight, release the
+ * files still open, and drop the tree's references.
+ */
+void dbgfs_finish_removal(struct list_head *removed)
+{
+	struct dbgfs_node *node, *tmp;
+
+	list_for_each_entry(node, removed, rm_link)
+		dbgfs_deactivate(node);
+	list_for_each_entry(node, removed, rm_link) {
+		dbgfs_drain(node);
+		if (S_ISREG(node->mode)) {
+			dbgfs_release_open_files(node);
+			dbgfs_proxy_retire(node);
+		}
+	}
+	list_for_each_entry_safe(node, tmp, removed, rm_link) {
+		list_del(&node->rm_link);
+		dbgfs_node_put(node);
+	}
+}
+
+/**
+ * dbgfs_remove - remove a node and everything under it
+ * @node: the node; NULL or an ERR_PTR() does nothing
+ *
+ * When this returns, no operation of a removed file runs or will run, and
+ * the data and file operations given at creation are not touched again:
+ * files still open answer -EIO, and their release method has run.  Must not
+ * be called from an operation of a file being removed (it would wait for
+ * itself).
+ */
+void dbgfs_remove(struct dbgfs_node *node)
+{
+	LIST_HEAD(removed);
+
+	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
+		return;
+	down_write(&dbgfs_tree_rwsem);
+	dbgfs_unlink_subtree(node, &removed);
+	up_write(&dbgfs_tree_rwsem);
+	dbgfs_finish_removal(&removed);
+}
+EXPORT_SYMBOL_GPL(dbgfs_remove);
+
+/**
+ * dbgfs_lookup_and_remove - remove a node found by name
+ * @name: the name of the node
+ * @parent: the directory it is in, or NULL for the root
+ *
+ * Does nothing if there is no such node.
+ */
+void dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent)
+{
+	struct dbgfs_node *node = dbgfs_lookup(name, parent);
+
+	if (node) {
+		dbgfs_remove(node);
+		dbgfs_node_put(node);
+	}
+}
+EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
+
+/* Everything below the root, at module exit. */
+void dbgfs_remove_all(void)
+{
+	struct dbgfs_node *child;
+	struct rb_node *rb;
+	LIST_HEAD(removed);
+
+	down_write(&dbgfs_tree_rwsem);
+	while ((rb = rb_first(&dbgfs_root->dir.children))) {
+		child = rb_entry(rb, struct dbgfs_node, rb);
+		dbgfs_unlink_subtree(child, &removed);
+	}
+	up_write(&dbgfs_tree_rwsem);
+	dbgfs_finish_removal(&removed);
+}
+
+static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
+{
+	for (; dir; dir = dir->parent)
+		if (dir == node)
+			return true;
+	return false;
+}
+
+/*
+ * Moves @node under @new_dir, or within its directory if @new_dir is NULL,
+ * as @new_name.  Consumes @new_name: the node keeps it or it is freed.
+ */
+static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *new_dir,
+		      char *new_name)
+{
+	struct dbgfs_node *old_dir;
+	int err;
+
+	err = dbgfs_check_name(new_name);
+	if (err)
+		goto out_free;
+	down_write(&dbgfs_tree_rwsem);
+	old_dir = node->parent;
+	if (!new_dir)
+		new_dir = old_dir;
+	err = -ENOENT;
+	if (node->flags & DBGFS_NODE_REMOVED)
+		goto out_unlock;
+	err = dbgfs_check_parent(new_dir);
+	if (err)
+		goto out_unlock;
+	err = -EINVAL;
+	if (dbgfs_is_ancestor(node, new_dir))
+		goto out_unlock;
+	err = 0;
+	if (old_dir == new_dir && !strcmp(node->name, new_name))
+		goto out_unlock;
+	err = -EEXIST;
+	if (dbgfs_find_child(new_dir, new_name))
+		goto out_unlock;
+
+	dbgfs_unlink_child(node);
+	kfree_const(node->name);
+	node->name = new_name;
+	node->hash = dbgfs_name_hash(new_name);
+	dbgfs_link_child(new_dir, node);
+	/* Stale dentries of the old name and place go at their next lookup. */
+	WRITE_ONCE(node->rev, node->rev + 1);
+	up_write(&dbgfs_tree_rwsem);
+	/* The tree still holds old_dir; this was the reference of @node. */
+	dbgfs_node_put(old_dir);
+	return 0;
+
+out_unlock:
+	up_write(&dbgfs_tree_rwsem);
+out_free:
+	kfree(new_name);
+	return err;
+}
+
+/**
+ * dbgfs_rename - move and/or rename a node
+ * @old_dir: the directory @node is in (NULL for the root)
+ * @node: the node to move
+ * @new_dir: the directory to move it to (NULL for the root)
+ * @new_name: its new name
+ *
+ * Dentries of the old name go stale at once; files that are open stay open.
+ *
+ * Return: 0, -EEXIST if @new_name is taken in @new_dir, -ENOENT if @node or
+ * @new_dir was removed, -EINVAL for a bad name, a wrong @old_dir or a move
+ * of a directory into itself, -ENOMEM.
+ */
+int dbgfs_rename(struct dbgfs_node *old_dir, struct dbgfs_node *node,
+		 struct dbgfs_node *new_dir, const char *new_name)
+{
+	char *name;
+
+	if (IS_ERR_OR_NULL(node) || IS_ERR(old_dir) || IS_ERR(new_dir) ||
+	    node == dbgfs_root || !new_name)
+		return -EINVAL;
+	if (READ_ONCE(node->parent) != dbgfs_resolve_parent(old_dir))
+		return -EINVAL;
+	name = dbgfs_should_fail_alloc() ? NULL : kstrdup(new_name, GFP_KERNEL);
+	if (!name)
+		return -ENOMEM;
+	return dbgfs_move(node, dbgfs_resolve_parent(new_dir), name);
+}
+EXPORT_SYMBOL_GPL(dbgfs_rename);
+
+/**
+ * dbgfs_change_name - rename a node within its directory
+ * @node: the node
+ * @fmt: printf-style format of the new name
+ *
+ * Return: 0, or an error as for dbgfs_rename().
+ */
+int dbgfs_change_name(struct dbgfs_node *node, const char *fmt, ...)
+{
+	va_list args;
+	char *name;
+
+	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
+		return -EINVAL;
+	va_start(args, fmt);
+	name = dbgfs_should_fail_alloc() ? NULL :
+	       kvasprintf(GFP_KERNEL, fmt, args);
+	va_end(args);
+	if (!name)
+		return -ENOMEM;
+	return dbgfs_move(node, NULL, name);
+}
+EXPORT_SYMBOL_GPL(dbgfs_change_name);

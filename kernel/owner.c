@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Owner cleanup: every node remembers the module that created it, and when
+ * a module goes, what it forgot to remove is removed, with one warning.
+ * debugfs leaves such entries behind with pointers into freed memory.
+ */
+#include <linux/module.h>
+#include <linux/notifier.h>
+#include <linux/slab.h>
+
+#include <dbgfs.h>
+#include "internal.h"
+
+struct dbgfs_owner {
+	struct list_head	link;		/* in dbgfs_owners */
+	struct module		*mod;
+	struct list_head	nodes;		/* by node->owner_link */
+};
+
+/* Under dbgfs_tree_rwsem, like the nodes they list. */
+static LIST_HEAD(dbgfs_owners);
+
+static struct dbgfs_owner *dbgfs_owner_find(struct module *mod)
+{
+	struct dbgfs_owner *owner;
+
+	list_for_each_entry(owner, &dbgfs_owners, link)
+		if (owner->mod == mod)
+			return owner;
+	return NULL;
+}
+
+/*
+ * Records @mod as the owner of @node.  Caller holds dbgfs_tree_rwsem for
+ * writing.  Nodes dbgfs creates for itself (@mod NULL or this module) have
+ * no owner: they go with dbgfs.
+ */
+int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
+{
+	struct dbgfs_owner *owner;
+
+	if (!mod || mod == THIS_MODULE)
+		return 0;
+	owner = dbgfs_owner_find(mod);
+	if (!owner) {
+		owner = dbgfs_should_fail_alloc() ? NULL :
+			kzalloc(sizeof(*owner), GFP_KERNEL);
+		if (!owner)
+			return -ENOMEM;
+		owner->mod = mod;
+		INIT_LIST_HEAD(&owner->nodes);
+		list_add(&owner->link, &dbgfs_owners);
+	}
+	node->owner = owner;
+	list_add_tail(&node->owner_link, &owner->nodes);
+	return 0;
+}
+
+/* Caller holds dbgfs_tree_rwsem for writing. */
+void dbgfs_owner_unlink(struct dbgfs_node *node)
+{
+	if (!node->owner)
+		return;
+	list_del_init(&node->owner_link);
+	node->owner = NULL;
+}
+
+static void dbgfs_owner_going(struct module *mod)
+{
+	struct dbgfs_owner *owner;
+	struct dbgfs_node *node;
+	unsigned int count = 0;
+	LIST_HEAD(removed);
+
+	down_write(&dbgfs_tree_rwsem);
+	owner = dbgfs_owner_find(mod);
+	if (owner) {
+		/* Unlinking takes each node off owner->nodes. */
+		while (!list_empty(&owner->nodes)) {
+			node = list_first_entry(&owner->nodes,
+						struct dbgfs_node, owner_link);
+			count += dbgfs_unlink_subtree(node, &removed);
+		}
+		list_del(&owner->link);
+	}
+	up_write(&dbgfs_tree_rwsem);
+	if (!owner)
+		return;
+	kfree(owner);
+	dbgfs_finish_removal(&removed);
+	if (count)
+		pr_warn("module %s left %u entries behind; removed them\n",
+			mod->name, count);
+}
+
+static int dbgfs_module_notify(struct notifier_block *nb, unsigned long action,
+			       void *data)
+{
+	if (action == MODULE_STATE_GOING)
+		dbgfs_owner_going(data);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dbgfs_module_nb = {
+	.notifier_call = dbgfs_module_notify,
+};
+
+int dbgfs_owner_init(void)
+{
+	return register_module_notifier(&dbgfs_module_nb);
+}
+
+void dbgfs_owner_exit(void)
+{
+	unregister_module_notifier(&dbgfs_module_nb);
+}
