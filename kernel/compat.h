@@ -12,13 +12,13 @@
 
 /* 6.3 replaced the user namespace of inode operations by an idmap. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
-typedef struct mnt_idmap dbgfs_idmap_t;
+#define dbgfs_idmap mnt_idmap
 #else
-typedef struct user_namespace dbgfs_idmap_t;
+#define dbgfs_idmap user_namespace
 #endif
 
 /* 6.6 gave generic_fillattr() the request mask. */
-static inline void dbgfs_fillattr(dbgfs_idmap_t *idmap, u32 request_mask,
+static inline void dbgfs_fillattr(struct dbgfs_idmap *idmap, u32 request_mask,
 				  struct inode *inode, struct kstat *stat)
 {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)

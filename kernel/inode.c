@@ -29,12 +29,20 @@ struct dbgfs_node *dbgfs_inode_node(const struct inode *inode)
 	return DBGFS_I(inode)->node;
 }
 
+static void dbgfs_inode_init_once(void *p)
+{
+	struct dbgfs_inode *di = p;
+
+	inode_init_once(&di->vfs_inode);
+}
+
 int dbgfs_inode_cache_init(void)
 {
 	dbgfs_inode_cache = kmem_cache_create("dbgfs_inode",
 					      sizeof(struct dbgfs_inode), 0,
 					      SLAB_RECLAIM_ACCOUNT |
-					      SLAB_ACCOUNT, NULL);
+					      SLAB_ACCOUNT,
+					      dbgfs_inode_init_once);
 	return dbgfs_inode_cache ? 0 : -ENOMEM;
 }
 
@@ -72,7 +80,7 @@ static unsigned int dbgfs_nlink(const struct dbgfs_node *node)
 	return S_ISDIR(node->mode) ? 2 + node->dir.nr_subdirs : 1;
 }
 
-static int dbgfs_getattr(dbgfs_idmap_t *idmap, const struct path *path,
+static int dbgfs_getattr(struct dbgfs_idmap *idmap, const struct path *path,
 			 struct kstat *stat, u32 request_mask,
 			 unsigned int query_flags)
 {
@@ -91,7 +99,7 @@ static int dbgfs_getattr(dbgfs_idmap_t *idmap, const struct path *path,
  * debugfs, lockdown refuses them.  A size change (O_TRUNC) only touches the
  * inode: the file's content is the client's.
  */
-static int dbgfs_setattr(dbgfs_idmap_t *idmap, struct dentry *dentry,
+static int dbgfs_setattr(struct dbgfs_idmap *idmap, struct dentry *dentry,
 			 struct iattr *ia)
 {
 	struct inode *inode = d_inode(dentry);

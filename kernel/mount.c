@@ -163,8 +163,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_op = &dbgfs_super_ops;
 	sb->s_d_op = &dbgfs_dentry_ops;
 	sb->s_time_gran = 1;
-	sb->s_fs_info = fc->s_fs_info;
-	fc->s_fs_info = NULL;
+	/* sget_fc() moved the options from fc->s_fs_info to sb->s_fs_info. */
 	dbgfs_apply_options(sb);
 
 	down_read(&dbgfs_tree_rwsem);
@@ -200,7 +199,10 @@ static int dbgfs_get_tree(struct fs_context *fc)
 	err = get_tree_single(fc, dbgfs_fill_super);
 	if (err)
 		return err;
-	/* A mount of the existing superblock applies its options too. */
+	/*
+	 * A mount of the existing superblock applies its options too; for a
+	 * new one sget_fc() has taken them already.
+	 */
 	if (fc->s_fs_info)
 		return dbgfs_reconfigure(fc);
 	return 0;

@@ -69,13 +69,12 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 #define dbgfs_create_dir(name, parent) \
 	__dbgfs_create_dir(name, parent, THIS_MODULE)
 
+/* Picks the creator by the type of @fops, const or not; NULL is allowed. */
 #define __dbgfs_file_creator(fops)					\
-	_Generic(fops,							\
-		 const struct file_operations * : __dbgfs_create_file,	\
-		 struct file_operations * : __dbgfs_create_file,	\
+	_Generic((const typeof(*(fops)) *)(fops),			\
 		 const struct dbgfs_short_fops * : __dbgfs_create_file_short, \
-		 struct dbgfs_short_fops * : __dbgfs_create_file_short, \
-		 default : __dbgfs_create_file)
+		 const struct file_operations * : __dbgfs_create_file,	\
+		 const void * : __dbgfs_create_file)
 
 /**
  * dbgfs_create_file - create a file with its own file operations

@@ -1,0 +1,45 @@
+# dbgfs: top-level targets.  `make check` is the test command; `make run` the main job.
+KERNEL ?= 6.1
+SUITES ?= $(shell cat tests/guest/SUITES)
+CACHE ?= $(or $(DBGFS_CACHE),$(HOME)/.cache/dbgfs)
+MODULE_DIRS := kernel $(patsubst %/Kbuild,%,$(wildcard tests/kernel/Kbuild \
+		tests/runner/kmod/Kbuild examples/Kbuild))
+
+all: setup modules user
+
+setup:
+	scripts/setup 6.1 6.12
+
+modules:
+	scripts/build-modules 6.1 $(MODULE_DIRS)
+	scripts/build-modules 6.12 $(MODULE_DIRS)
+
+user:
+	for d in lib tools tests/guest; do \
+		[ ! -f $$d/Makefile ] || $(MAKE) -C $$d || exit 1; done
+
+# Everything: host checks, guest suites on 6.1 and 6.12, runner self-tests.
+check:
+	scripts/check 6.1 6.12
+
+# One kernel's suites, or some of them: make check-guest KERNEL=6.12 SUITES=mount
+check-guest: setup user
+	scripts/build-modules $(KERNEL) $(MODULE_DIRS)
+	DBGFS_SUITES="$(SUITES)" DBGFS_SKIP_SELFTEST=1 scripts/check $(KERNEL)
+
+check-selftest: setup
+	scripts/build-modules $(KERNEL) $(MODULE_DIRS)
+	tests/runner/selftest $(KERNEL)
+
+check-debug:
+	scripts/setup 6.1
+	scripts/debug-kernel
+	DBGFS_SKIP_SELFTEST=1 scripts/check debug
+
+run:
+	@echo "make run: not yet (issue 5: the guided tour)"
+
+clean:
+	rm -rf build
+
+.PHONY: all setup modules user check check-guest check-selftest check-debug run clean

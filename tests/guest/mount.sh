@@ -1,0 +1,44 @@
+# mount: the module loads, mounts at /sys/kernel/dbgfs, reports its magic and options,
+# unmounts, unloads and loads again; access= and unknown options behave.
+. /tests/guest/tap.sh
+M=/sys/kernel/dbgfs
+KO=/tests/modules/dbgfs.ko
+
+check "insmod dbgfs.ko" insmod $KO
+check "dbgfs is a registered filesystem" grep -qw dbgfs /proc/filesystems
+check "module created the mount point $M" test -d $M
+check "mount -t dbgfs none $M" mount -t dbgfs none $M
+is "/proc/mounts shows it at $M" "$(awk '$3 == "dbgfs" { print $1, $2 }' /proc/mounts)" "none $M"
+is "statfs magic is 0x64626766" "$(stat -f -c %t $M)" "64626766"
+is "root directory mode is 0700" "$(stat -c %a $M)" "700"
+is "root directory is empty" "$(ls -A $M | wc -l)" "0"
+check_fails "an unknown option is refused" mount -t dbgfs -o bogus=1 none /mnt
+check_fails "a bad mode is refused" mount -t dbgfs -o mode=9x none /mnt
+check "remount with mode=755,uid=1,gid=2" mount -o remount,mode=755,uid=1,gid=2 $M
+is "root takes the options" "$(stat -c '%a %u %g' $M)" "755 1 2"
+check "/proc/mounts shows the options" \
+	grep -q "^none $M dbgfs rw,relatime,uid=1,gid=2,mode=755 " /proc/mounts
+check "a second mount shares the superblock" mount -t dbgfs none /mnt
+is "second mount sees the same root" "$(stat -c '%a %u %g %i' /mnt)" "$(stat -c '%a %u %g %i' $M)"
+check "umount the second mount" umount /mnt
+check_fails "rmmod refuses while mounted" rmmod dbgfs
+check "umount $M" umount $M
+check "rmmod dbgfs" rmmod dbgfs
+check_fails "mount point is gone after rmmod" test -d $M
+check_fails "filesystem is unregistered after rmmod" grep -qw dbgfs /proc/filesystems
+check "insmod again" insmod $KO
+check "mount again" mount -t dbgfs none $M
+is "a fresh superblock has the default mode" "$(stat -c '%a %u %g' $M)" "700 0 0"
+check "umount, rmmod again" sh -c "umount $M && rmmod dbgfs"
+
+check "insmod access=no-mount" insmod $KO access=no-mount
+check_fails "access=no-mount: no mount point" test -d $M
+check_fails "access=no-mount: mount fails" mount -t dbgfs none /mnt
+is "access parameter reads back" "$(cat /sys/module/dbgfs/parameters/access)" "no-mount"
+check "rmmod" rmmod dbgfs
+check "insmod access=off" insmod $KO access=off
+check_fails "access=off: mount fails" mount -t dbgfs none /mnt
+check "rmmod" rmmod dbgfs
+check_fails "access=bogus is refused" insmod $KO access=bogus
+
+done_testing

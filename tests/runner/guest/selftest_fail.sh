@@ -1,0 +1,4 @@
+# selftest_fail: a suite with a failing test; the run must fail.
+. /tests/guest/tap.sh
+check "false succeeds (it must not)" false
+done_testing

@@ -1,0 +1,4 @@
+# selftest_hang: never finishes; the run must fail by its timeout.
+. /tests/guest/tap.sh
+ok "about to hang"
+while :; do sleep 1000; done

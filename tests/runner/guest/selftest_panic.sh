@@ -1,0 +1,5 @@
+# selftest_panic: panics the guest; the run must fail.
+. /tests/guest/tap.sh
+ok "about to panic"
+echo c >/proc/sysrq-trigger
+done_testing
