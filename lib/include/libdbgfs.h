@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libdbgfs - find and use debug filesystems (dbgfs, debugfs, tracefs, ...)
+ *
+ * The library finds where a filesystem type is mounted the portable way
+ * (from the mount table, never a hard-coded path), and reads and writes
+ * the attribute files found there.
+ *
+ * Error convention: every function returning int returns 0 on success and
+ * a negative errno value on failure (-ENOENT, -EACCES, -EINVAL, ...).
+ * errno itself is not part of the interface.
+ *
+ * Thread safety: a struct dbgfs_ctx may be shared by threads; its settings
+ * and its cached mount point are protected by a mutex inside.  The file
+ * helpers keep all their state on the caller's stack.
+ *
+ * ABI: the shared object is libdbgfs.so.0; every symbol carries the version
+ * node LIBDBGFS_0.1 (see libdbgfs.map).  New symbols get a new node, changed
+ * semantics get a new soname.
+ */
+#ifndef LIBDBGFS_H
+#define LIBDBGFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LIBDBGFS_VERSION "0.1"
+
+/* statfs(2) f_type of the filesystems the library knows. */
+#define DBGFS_MAGIC	0x64626766	/* "dbgf" */
+#define DEBUGFS_MAGIC	0x64626720	/* "dbg " */
+#define TRACEFS_MAGIC	0x74726163	/* "trac" */
+
+/* Flags for dbgfs_set_flags(). */
+enum {
+	/* Ignore the environment variable (DBGFS_DIR, DEBUGFS_DIR, ...). */
+	DBGFS_NO_ENV		= 1u << 0,
+	/* Skip the canonical path, go straight to the mount table. */
+	DBGFS_NO_CANONICAL	= 1u << 1,
+	/*
+	 * Trust the mount table without the statfs(2) magic check; meant
+	 * for tests with fixture tables and for inspecting the table of
+	 * another mount namespace.
+	 */
+	DBGFS_NO_VERIFY		= 1u << 2,
+};
+
+/* Flags for dbgfs_read_file(). */
+enum {
+	/* Open with O_NONBLOCK: a pipe-like file answers -EAGAIN. */
+	DBGFS_READ_NONBLOCK	= 1u << 0,
+};
+
+/* Where dbgfs_where() found its answer; see dbgfs_where_source(). */
+enum dbgfs_source {
+	DBGFS_SRC_NONE = 0,
+	DBGFS_SRC_EXPLICIT,	/* dbgfs_set_dir() */
+	DBGFS_SRC_ENV,		/* environment variable */
+	DBGFS_SRC_CANONICAL,	/* /sys/kernel/dbgfs and friends */
+	DBGFS_SRC_TABLE,	/* mount table */
+	DBGFS_SRC_MOUNTED,	/* dbgfs_mount() mounted it */
+};
+
+struct dbgfs_ctx;
+
+/*
+ * Lookup order of dbgfs_where() for a context of type T:
+ *   1. the directory given to dbgfs_set_dir(), else the environment
+ *      variable of T: DBGFS_DIR (dbgfs), DEBUGFS_DIR (debugfs),
+ *      TRACEFS_DIR (tracefs), none for other types.  Taken as given
+ *      (only checked to be a directory): the caller asked for it.
+ *   2. the canonical path of T, if its statfs magic is T's:
+ *      /sys/kernel/dbgfs, /sys/kernel/debug, /sys/kernel/tracing.
+ *   3. the first mount of type T in the mount table (default
+ *      /proc/self/mountinfo, parsed by libmount) whose root is "/"
+ *      (bind mounts of a subdirectory are skipped) and whose target has
+ *      T's statfs magic.  Types without a known magic trust the table.
+ * DBGFS_NO_VERIFY skips the magic checks and step 2 with them (without
+ * the magic a canonical directory cannot be told from an empty one).
+ * A found mount point is cached and re-checked by its magic on each
+ * call; types without a magic re-read the table every time.
+ */
+
+/* New context for @fstype ("dbgfs" if NULL).  NULL with errno on error. */
+struct dbgfs_ctx *dbgfs_new(const char *fstype);
+void dbgfs_free(struct dbgfs_ctx *ctx);
+
+const char *dbgfs_fstype(const struct dbgfs_ctx *ctx);
+/* Canonical mount point of the context's type, or NULL if none. */
+const char *dbgfs_canonical_dir(const struct dbgfs_ctx *ctx);
+/* Environment variable consulted for the context's type, or NULL. */
+const char *dbgfs_env_name(const struct dbgfs_ctx *ctx);
+
+/* Use @dir as the mount point (step 1).  NULL goes back to searching. */
+int dbgfs_set_dir(struct dbgfs_ctx *ctx, const char *dir);
+/* Parse @path instead of /proc/self/mountinfo.  NULL restores it. */
+int dbgfs_set_mountinfo(struct dbgfs_ctx *ctx, const char *path);
+/* Replace the DBGFS_NO_* flags; drops the cached answer. */
+int dbgfs_set_flags(struct dbgfs_ctx *ctx, unsigned int flags);
+unsigned int dbgfs_get_flags(struct dbgfs_ctx *ctx);
+
+/*
+ * Copy the mount point into @buf.  -ENOENT: no such mount (or the
+ * explicit directory is missing); -ERANGE: @size too small; other errors
+ * come from reading the mount table (-EACCES, -EISDIR, ...).
+ */
+int dbgfs_where(struct dbgfs_ctx *ctx, char *buf, size_t size);
+/* How the last successful dbgfs_where() found its answer. */
+enum dbgfs_source dbgfs_where_source(struct dbgfs_ctx *ctx);
+
+/*
+ * Mount the context's type at @dir (its canonical path if NULL, creating
+ * the directory if needed) with @options (may be NULL).  Already mounted
+ * there: 0 without mounting again.  Needs CAP_SYS_ADMIN.
+ */
+int dbgfs_mount(struct dbgfs_ctx *ctx, const char *dir, const char *options);
+
+/*
+ * Join @dir and @rel into @buf: @rel absolute is copied alone, NULL or ""
+ * gives @dir, duplicate slashes at the seam are dropped.
+ * -ENAMETOOLONG if @size is too small.
+ */
+int dbgfs_join(const char *dir, const char *rel, char *buf, size_t size);
+/*
+ * Resolve @path against the mount point of @ctx.  An absolute @path, or
+ * any @path with a NULL @ctx, is used as given without a lookup.
+ */
+int dbgfs_path(struct dbgfs_ctx *ctx, const char *path, char *buf,
+	       size_t size);
+
+/*
+ * Parsers used by the getters, exposed for callers that read on their
+ * own.  They accept exactly one value and an optional trailing newline.
+ * Numbers: base from the prefix (0x hex, 0 octal, else decimal), an
+ * optional sign (u64 refuses '-'); -EINVAL for no number or trailing
+ * garbage, -ERANGE for a value out of range.  Bool: kstrtobool words
+ * Y/y/1/N/n/0, t/T/f/F, on/off, yes/no, true/false; else -EINVAL.
+ */
+int dbgfs_parse_u64(const char *s, uint64_t *val);
+int dbgfs_parse_s64(const char *s, int64_t *val);
+int dbgfs_parse_bool(const char *s, bool *val);
+
+/*
+ * Typed access to the file @path (resolved by dbgfs_path()).  Writes are
+ * one write(2) at offset 0 without a newline; a short write is -EIO.
+ * Files on the kernel's pseudo filesystems (dbgfs, debugfs, tracefs,
+ * sysfs, proc, ...) are not truncated, ordinary files are (as the
+ * shell's > does), so the typed helpers also work on plain files.  The errors are those of open/read/write, of the parsers above,
+ * and -EFBIG for a number file longer than a number can be.
+ */
+int dbgfs_get_u64(struct dbgfs_ctx *ctx, const char *path, uint64_t *val);
+int dbgfs_set_u64(struct dbgfs_ctx *ctx, const char *path, uint64_t val);
+int dbgfs_get_s64(struct dbgfs_ctx *ctx, const char *path, int64_t *val);
+int dbgfs_set_s64(struct dbgfs_ctx *ctx, const char *path, int64_t val);
+/* Reads Y/N (and the other kstrtobool words); writes "Y" or "N". */
+int dbgfs_get_bool(struct dbgfs_ctx *ctx, const char *path, bool *val);
+int dbgfs_set_bool(struct dbgfs_ctx *ctx, const char *path, bool val);
+/*
+ * *@str gets a malloc'ed copy of the contents without one trailing
+ * newline; free() it.  -EINVAL if the contents hold a NUL byte.
+ */
+int dbgfs_get_string(struct dbgfs_ctx *ctx, const char *path, char **str);
+int dbgfs_set_string(struct dbgfs_ctx *ctx, const char *path,
+		     const char *str);
+/* *@buf gets the malloc'ed raw contents (NUL-terminated, not counted). */
+int dbgfs_get_raw(struct dbgfs_ctx *ctx, const char *path, void **buf,
+		  size_t *len);
+int dbgfs_set_raw(struct dbgfs_ctx *ctx, const char *path, const void *buf,
+		  size_t len);
+/*
+ * As dbgfs_get_raw(), reading at most @max bytes (0: no limit) with
+ * DBGFS_READ_* @flags.
+ */
+int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
+		    unsigned int flags, void **buf, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LIBDBGFS_H */

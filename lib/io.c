@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * libdbgfs: path joining, value parsers and typed file access.
+ *
+ * Attribute files are read until EOF (their i_size is usually 0) and
+ * written with a single write(2): the kernel parses each write as one
+ * value, so splitting it would store two values or fail.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include "libdbgfs.h"
+
+/* Longest number file we parse: "-0x" + 64 binary digits would not fit. */
+#define NUM_MAX 64
+
+int dbgfs_join(const char *dir, const char *rel, char *buf, size_t size)
+{
+	size_t dlen, rlen;
+	int n;
+
+	if (!buf || (!dir && !(rel && *rel == '/')))
+		return -EINVAL;
+	if (rel && *rel == '/')
+		n = snprintf(buf, size, "%s", rel);
+	else if (!rel || !*rel)
+		n = snprintf(buf, size, "%s", dir);
+	else {
+		dlen = strlen(dir);
+		while (dlen > 1 && dir[dlen - 1] == '/')
+			dlen--;
+		rlen = strlen(rel);
+		if (dlen == 1 && dir[0] == '/')
+			dlen = 0;	/* "/" + "x" is "/x", not "//x" */
+		n = snprintf(buf, size, "%.*s/%.*s", (int)dlen, dir,
+			     (int)rlen, rel);
+	}
+	if (n < 0)
+		return -EINVAL;
+	return (size_t)n < size ? 0 : -ENAMETOOLONG;
+}
+
+int dbgfs_path(struct dbgfs_ctx *ctx, const char *path, char *buf,
+	       size_t size)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	if (!path || !buf)
+		return -EINVAL;
+	if (!ctx || *path == '/') {
+		if (strlen(path) >= size)
+			return -ENAMETOOLONG;
+		strcpy(buf, path);
+		return 0;
+	}
+	ret = dbgfs_where(ctx, dir, sizeof(dir));
+	if (ret)
+		return ret;
+	return dbgfs_join(dir, path, buf, size);
+}
+
+/* Length of @s without one trailing newline. */
+static size_t value_len(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len && s[len - 1] == '\n')
+		len--;
+	return len;
+}
+
+/*
+ * Copy the value of @s, minus its newline, into @buf for strtoull() and
+ * friends, which otherwise skip leading blanks and would hide garbage.
+ */
+static int prepare_num(const char *s, char *buf, size_t size)
+{
+	size_t len;
+
+	if (!s)
+		return -EINVAL;
+	len = value_len(s);
+	if (!len || len >= size || memchr(s, '\n', len))
+		return -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (buf[0] == ' ' || buf[0] == '\t')
+		return -EINVAL;
+	return 0;
+}
+
+int dbgfs_parse_u64(const char *s, uint64_t *val)
+{
+	char buf[NUM_MAX + 1], *end;
+	unsigned long long v;
+	int ret;
+
+	ret = prepare_num(s, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	if (buf[0] == '-')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(buf, &end, 0);
+	if (end == buf || *end)
+		return -EINVAL;
+	if (errno == ERANGE)
+		return -ERANGE;
+	*val = v;
+	return 0;
+}
+
+int dbgfs_parse_s64(const char *s, int64_t *val)
+{
+	char buf[NUM_MAX + 1], *end;
+	long long v;
+	int ret;
+
+	ret = prepare_num(s, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	errno = 0;
+	v = strtoll(buf, &end, 0);
+	if (end == buf || *end)
+		return -EINVAL;
+	if (errno == ERANGE)
+		return -ERANGE;
+	*val = v;
+	return 0;
+}
+
+int dbgfs_parse_bool(const char *s, bool *val)
+{
+	static const char *const yes[] = { "y", "1", "t", "on", "yes", "true" };
+	static const char *const no[] = { "n", "0", "f", "off", "no", "false" };
+	char buf[8];
+	size_t i;
+
+	if (prepare_num(s, buf, sizeof(buf)))
+		return -EINVAL;
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (!strcasecmp(buf, yes[i])) {
+			*val = true;
+			return 0;
+		}
+		if (!strcasecmp(buf, no[i])) {
+			*val = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Read all of @fd, at most @max bytes if @max; NUL-terminate. */
+static int read_fd(int fd, size_t max, char **bufp, size_t *lenp)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap + 1), *nbuf;
+	ssize_t n;
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		size_t want = cap - len;
+
+		if (max && want > max - len)
+			want = max - len;
+		if (!want && max && len == max)
+			break;
+		n = read(fd, buf + len, want);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int err = -errno;
+
+			free(buf);
+			return err;
+		}
+		if (!n)
+			break;
+		len += n;
+		if (len == cap) {
+			cap *= 2;
+			nbuf = realloc(buf, cap + 1);
+			if (!nbuf) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = nbuf;
+		}
+	}
+	buf[len] = '\0';
+	*bufp = buf;
+	*lenp = len;
+	return 0;
+}
+
+int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
+		    unsigned int flags, void **buf, size_t *len)
+{
+	char full[PATH_MAX];
+	int fd, ret, oflags = O_RDONLY | O_CLOEXEC | O_NOCTTY;
+	char *data = NULL;
+	size_t n = 0;
+
+	if (!buf || !len || (flags & ~DBGFS_READ_NONBLOCK))
+		return -EINVAL;
+	ret = dbgfs_path(ctx, path, full, sizeof(full));
+	if (ret)
+		return ret;
+	if (flags & DBGFS_READ_NONBLOCK)
+		oflags |= O_NONBLOCK;
+	fd = open(full, oflags);
+	if (fd < 0)
+		return -errno;
+	ret = read_fd(fd, max, &data, &n);
+	close(fd);
+	if (ret)
+		return ret;
+	*buf = data;
+	*len = n;
+	return 0;
+}
+
+int dbgfs_get_raw(struct dbgfs_ctx *ctx, const char *path, void **buf,
+		  size_t *len)
+{
+	return dbgfs_read_file(ctx, path, 0, 0, buf, len);
+}
+
+/*
+ * The kernel's pseudo filesystems take a write as one value at offset 0,
+ * and a truncate there is a setattr the file may refuse or act upon; an
+ * ordinary file (a test's, a fixture) must be truncated as the shell's >
+ * does, or a shorter value leaves the old tail behind.
+ */
+static bool is_pseudo_fs(int fd)
+{
+	static const unsigned long magics[] = {
+		DBGFS_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC,
+		0x62656572,	/* sysfs */
+		0x9fa0,		/* proc */
+		0x73636673,	/* securityfs */
+		0x62656570,	/* configfs */
+		0x27e0eb,	/* cgroup */
+		0x63677270,	/* cgroup2 */
+		0xcafe4a11,	/* bpf */
+	};
+	struct statfs st;
+	size_t i;
+
+	if (fstatfs(fd, &st))
+		return true;
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+		if ((unsigned long)st.f_type == magics[i])
+			return true;
+	return false;
+}
+
+int dbgfs_set_raw(struct dbgfs_ctx *ctx, const char *path, const void *buf,
+		  size_t len)
+{
+	char full[PATH_MAX];
+	ssize_t n;
+	int fd, ret;
+
+	if (!buf && len)
+		return -EINVAL;
+	ret = dbgfs_path(ctx, path, full, sizeof(full));
+	if (ret)
+		return ret;
+	fd = open(full, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	if (!is_pseudo_fs(fd) && ftruncate(fd, 0) && errno != EINVAL) {
+		ret = -errno;
+		close(fd);
+		return ret;
+	}
+	do {
+		n = write(fd, buf, len);
+	} while (n < 0 && errno == EINTR);
+	ret = n < 0 ? -errno : ((size_t)n == len ? 0 : -EIO);
+	/* Some files report their verdict only at close (e.g. on flush). */
+	if (close(fd) && !ret && errno != EINTR)
+		ret = -errno;
+	return ret;
+}
+
+/* Read a small file that holds one value. */
+static int get_value(struct dbgfs_ctx *ctx, const char *path, char **bufp)
+{
+	size_t len;
+	void *buf;
+	int ret;
+
+	ret = dbgfs_read_file(ctx, path, NUM_MAX + 2, 0, &buf, &len);
+	if (ret)
+		return ret;
+	if (len > NUM_MAX + 1 || memchr(buf, '\0', len)) {
+		free(buf);
+		return len > NUM_MAX + 1 ? -EFBIG : -EINVAL;
+	}
+	*bufp = buf;
+	return 0;
+}
+
+int dbgfs_get_u64(struct dbgfs_ctx *ctx, const char *path, uint64_t *val)
+{
+	char *buf;
+	int ret;
+
+	ret = get_value(ctx, path, &buf);
+	if (ret)
+		return ret;
+	ret = dbgfs_parse_u64(buf, val);
+	free(buf);
+	return ret;
+}
+
+int dbgfs_get_s64(struct dbgfs_ctx *ctx, const char *path, int64_t *val)
+{
+	char *buf;
+	int ret;
+
+	ret = get_value(ctx, path, &buf);
+	if (ret)
+		return ret;
+	ret = dbgfs_parse_s64(buf, val);
+	free(buf);
+	return ret;
+}
+
+int dbgfs_get_bool(struct dbgfs_ctx *ctx, const char *path, bool *val)
+{
+	char *buf;
+	int ret;
+
+	ret = get_value(ctx, path, &buf);
+	if (ret)
+		return ret;
+	ret = dbgfs_parse_bool(buf, val);
+	free(buf);
+	return ret;
+}
+
+int dbgfs_set_u64(struct dbgfs_ctx *ctx, const char *path, uint64_t val)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%" PRIu64, val);
+
+	return dbgfs_set_raw(ctx, path, buf, n);
+}
+
+int dbgfs_set_s64(struct dbgfs_ctx *ctx, const char *path, int64_t val)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%" PRId64, val);
+
+	return dbgfs_set_raw(ctx, path, buf, n);
+}
+
+int dbgfs_set_bool(struct dbgfs_ctx *ctx, const char *path, bool val)
+{
+	return dbgfs_set_raw(ctx, path, val ? "Y" : "N", 1);
+}
+
+int dbgfs_get_string(struct dbgfs_ctx *ctx, const char *path, char **str)
+{
+	size_t len;
+	void *buf;
+	int ret;
+
+	if (!str)
+		return -EINVAL;
+	ret = dbgfs_get_raw(ctx, path, &buf, &len);
+	if (ret)
+		return ret;
+	if (memchr(buf, '\0', len)) {
+		free(buf);
+		return -EINVAL;
+	}
+	if (len && ((char *)buf)[len - 1] == '\n')
+		((char *)buf)[len - 1] = '\0';
+	*str = buf;
+	return 0;
+}
+
+int dbgfs_set_string(struct dbgfs_ctx *ctx, const char *path,
+		     const char *str)
+{
+	if (!str)
+		return -EINVAL;
+	return dbgfs_set_raw(ctx, path, str, strlen(str));
+}

@@ -1,0 +1,308 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Guest test of the dbgfs command against real mounts: the kernel's
+# debugfs at /sys/kernel/debug, a second debugfs mount at a path with a
+# space, and dbgfs at /sys/kernel/dbgfs when the module is there.
+# Prints TAP version 13; exits 0 when nothing failed.
+#
+# Runs INSIDE the guest, as root, under busybox sh.  Needs:
+#   $DBGFS      the tool (default /usr/bin/dbgfs, else /tests/bin/dbgfs),
+#               with its shared
+#               libraries (libmount, libblkid, libselinux, libpcre2-8,
+#               libjson-c, libc) in the guest
+#   $JSONCHECK  build/tests/guest/jsoncheck (default: jsoncheck in $PATH,
+#               else /usr/bin/jsoncheck, else /tests/bin/jsoncheck)
+#   busybox applets: mount umount mkdir mktemp grep sed sort cut wc cat
+#               timeout head rm rmdir tr
+#   /proc mounted; debugfs is mounted at /sys/kernel/debug if it is not.
+#   $TOOL_MAX_FILES  files compared per dump (default 400)
+#   $TOOL_DUMP_PATH  dump only this part of debugfs (default: all of it)
+#   $TOOL_NO_WRITES  if set, skip the set/get round trips (for dry runs
+#               outside a throw-away guest)
+# dbgfs checks run when type dbgfs is in /proc/filesystems, after loading
+# /tests/modules/dbgfs.ko if it is there and not loaded yet (unloaded again
+# at the end); they mount it at /sys/kernel/dbgfs if needed.
+
+# The tool and the helper: where asked, else /usr/bin, else /tests/bin
+# (where guest/mkinitramfs puts test programs).
+first_of() { for f in "$@"; do [ -x "$f" ] && break; done; echo "$f"; }
+DBGFS=${DBGFS:-$(first_of /usr/bin/dbgfs /tests/bin/dbgfs)}
+JSONCHECK=${JSONCHECK:-$(first_of "$(command -v jsoncheck)" \
+	/usr/bin/jsoncheck /tests/bin/jsoncheck)}
+MAX_FILES=${TOOL_MAX_FILES:-400}
+DUMP_PATH=${TOOL_DUMP_PATH:-}
+SPACE_MNT="/mnt/debug fs"
+DBG_SPACE_MNT="/mnt/dbg fs"
+tab=$(printf '\t')
+n=0
+failed=0
+
+echo "TAP version 13"
+
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+nok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+diag() { echo "# $*"; }
+
+# check DESC CMD...: one test point from a command's exit status
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else nok "$desc"; fi
+}
+
+# same DESC GOT WANT
+same() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		nok "$1"
+		diag "got '$2', want '$3'"
+	fi
+}
+
+finish() {
+	echo "1..$n"
+	diag "$((n - failed)) passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit $?
+}
+
+if [ ! -x "$DBGFS" ] || [ ! -x "$JSONCHECK" ]; then
+	echo "Bail out! need $DBGFS and $JSONCHECK"
+	exit 1
+fi
+T=$(mktemp -d) || { echo "Bail out! mktemp"; exit 1; }
+trap 'rm -rf "$T"' EXIT
+
+is_mounted() {	# is_mounted DIR-AS-IN-/proc/mounts TYPE
+	grep -q "^[^ ]* $1 $2 " /proc/mounts
+}
+
+# compare_dump LABEL DUMPFILE: every value in the dump equals `cat` of its
+# file.  A file that differs is dumped again between two cats; if those
+# differ too, or the new dump matches, it only changed between the reads
+# and is counted, not failed.  Sets $stable to the
+# first file that compared equal.
+compare_dump() {
+	label=$1
+	if ! "$JSONCHECK" < "$2" > "$T/values"; then
+		nok "$label: jsoncheck reads the dump back"
+		return
+	fi
+	ok "$label: jsoncheck reads the dump back"
+	total=0 equal=0 changing=0 bad=0
+	while IFS="$tab" read -r p v; do
+		total=$((total + 1))
+		[ "$total" -gt "$MAX_FILES" ] && break
+		c=$(timeout 5 cat "$p" 2>/dev/null | "$JSONCHECK" -e)
+		if [ "$c" = "$v" ]; then
+			equal=$((equal + 1))
+			[ -n "$stable" ] || stable=$p
+			continue
+		fi
+		# Changed since the dump?  Dump it again between two cats: if
+		# the cats agree, the file held still and the dump must match.
+		tries=0 steady=0
+		while [ "$tries" -lt 3 ]; do
+			c1=$(timeout 5 cat "$p" 2>/dev/null | "$JSONCHECK" -e)
+			v2=$("$DBGFS" dump --json "$p" | "$JSONCHECK" | cut -f2-)
+			c2=$(timeout 5 cat "$p" 2>/dev/null | "$JSONCHECK" -e)
+			if [ "$c1" = "$c2" ]; then
+				steady=1
+				break
+			fi
+			tries=$((tries + 1))
+		done
+		if [ "$steady" = 0 ] || [ "$v2" = "$c2" ]; then
+			changing=$((changing + 1))
+			continue
+		fi
+		bad=$((bad + 1))
+		diag "differs: $p: dump '$v2', cat '$c2'"
+	done < "$T/values"
+	diag "$label: $equal equal, $changing changing, $bad differ"
+	check "$label: dump --json values equal cat of each file" \
+		test "$bad" -eq 0 -a "$equal" -gt 0
+}
+
+# round_trip LABEL TYPE PATH VALUE: set VALUE, get it back, restore
+round_trip() {
+	mnt=$("$DBGFS" -t "$2" where) || return 1
+	orig=$("$DBGFS" -t "$2" get "$3") || return 1
+	if ! "$DBGFS" -t "$2" set "$3" "$4"; then
+		nok "$1: set $4"
+		return 0
+	fi
+	same "$1: get returns $4" "$("$DBGFS" -t "$2" get "$3")" "$4"
+	same "$1: cat agrees" "$(cat "$mnt/$3")" "$4"
+	"$DBGFS" -t "$2" set "$3" "$orig"
+	same "$1: restored" "$("$DBGFS" -t "$2" get "$3")" "$orig"
+	return 0
+}
+
+# --- the kernel's debugfs -------------------------------------------------
+
+is_mounted /sys/kernel/debug debugfs ||
+	mount -t debugfs none /sys/kernel/debug
+same "where --type debugfs" "$("$DBGFS" where --type debugfs)" \
+	/sys/kernel/debug
+same "global --type debugfs where" "$("$DBGFS" --type debugfs where)" \
+	/sys/kernel/debug
+
+mkdir -p "$SPACE_MNT"
+if "$DBGFS" --type debugfs mount "$SPACE_MNT"; then
+	ok "mount --type debugfs at a path with a space"
+else
+	nok "mount --type debugfs at a path with a space"
+	mount -t debugfs none "$SPACE_MNT"
+fi
+check "the space mount is in /proc/mounts" \
+	is_mounted '/mnt/debug\\040fs' debugfs
+"$DBGFS" --type debugfs mount "$SPACE_MNT"
+same "a second mount at the same place does nothing" \
+	"$(grep -c ' /mnt/debug\\040fs debugfs ' /proc/mounts)" 1
+
+# The real table, with the canonical mount left out: the space mount must
+# be found and pass the statfs magic check.
+grep -v ' /sys/kernel/debug ' /proc/self/mountinfo > "$T/mountinfo"
+same "where finds the space mount in a real table" \
+	"$("$DBGFS" --mountinfo "$T/mountinfo" where --type debugfs)" \
+	"$SPACE_MNT"
+if umount /sys/kernel/debug 2>/dev/null; then
+	same "where finds the space mount with no canonical mount" \
+		"$("$DBGFS" where --type debugfs)" "$SPACE_MNT"
+	mount -t debugfs none /sys/kernel/debug
+else
+	skip "where finds the space mount with no canonical mount" \
+		"/sys/kernel/debug is busy"
+fi
+same "DEBUGFS_DIR is taken first" \
+	"$(DEBUGFS_DIR="$SPACE_MNT" "$DBGFS" -t debugfs where)" "$SPACE_MNT"
+
+"$DBGFS" -t debugfs ls > "$T/ls"
+st=$?
+same "ls exits 0" "$st" 0
+sed 's, <[^>]*>$,,; s,/$,,; s, -> .*$,,' "$T/ls" | sort > "$T/ls.names"
+# shellcheck disable=SC2012 # ls(1) is what we compare with
+ls -A /sys/kernel/debug | sort > "$T/ls.want"
+check "ls lists what ls(1) lists" cmp -s "$T/ls.names" "$T/ls.want"
+"$DBGFS" ls "$SPACE_MNT" > "$T/ls.space"
+check "ls of the space mount lists the same tree" \
+	cmp -s "$T/ls" "$T/ls.space"
+"$DBGFS" -t debugfs ls -R > "$T/lsr"
+st=$?
+check "ls -R exits 0 and descends" \
+	test "$st" -eq 0 -a "$(grep -c / "$T/lsr")" -gt 0
+
+err=$("$DBGFS" -t debugfs get no/such/file 2>&1 >/dev/null)
+st=$?
+same "get of a missing file: exit 1" "$st" 1
+same "get of a missing file: one line naming it" "$err" \
+	"dbgfs: no/such/file: No such file or directory"
+"$DBGFS" frob 2>/dev/null
+same "unknown command: exit 2" "$?" 2
+"$DBGFS" where --type nosuchfs 2>/dev/null
+same "where of an unmounted type: exit 3" "$?" 3
+
+"$DBGFS" -t debugfs dump --json "$DUMP_PATH" > "$T/dump.json"
+same "dump --json exits 0" "$?" 0
+"$DBGFS" dump --json "$SPACE_MNT${DUMP_PATH:+/$DUMP_PATH}" > "$T/dump.space"
+check "dump --json of the space mount names its root" \
+	grep -q "\"root\":\"$SPACE_MNT${DUMP_PATH:+/$DUMP_PATH}\"" \
+		"$T/dump.space"
+check "jsoncheck reads the space mount's dump back" \
+	"$JSONCHECK" -c < "$T/dump.space" > /dev/null
+"$DBGFS" -t debugfs dump "$DUMP_PATH" > /dev/null
+same "text dump exits 0" "$?" 0
+
+stable=
+compare_dump "debugfs" "$T/dump.json"
+first=$stable
+if [ -n "$first" ]; then
+	same "get equals cat" "$("$DBGFS" get "$first" | "$JSONCHECK" -e)" \
+		"$("$JSONCHECK" -e < "$first")"
+	"$DBGFS" watch "$first" --count 1 --interval 10 > "$T/watch"
+	check "watch --count 1 prints one timestamped line" \
+		grep -q '^[0-9-]*T[0-9:]*\.[0-9][0-9][0-9] ' "$T/watch"
+else
+	skip "get equals cat" "no stable debugfs file"
+	skip "watch --count 1 prints one timestamped line" "no file"
+fi
+
+# Writable files that are safe to flip in a test guest.
+done_rt=0
+if [ -z "$TOOL_NO_WRITES" ]; then
+	if [ -e /sys/kernel/debug/sched/verbose ]; then
+		round_trip "bool sched/verbose" debugfs sched/verbose Y &&
+			round_trip "bool sched/verbose" debugfs sched/verbose N &&
+			done_rt=1
+	fi
+	f=x86/tlb_single_page_flush_ceiling
+	if [ -e "/sys/kernel/debug/$f" ]; then
+		round_trip "u64 $f" debugfs "$f" 42 && done_rt=1
+	fi
+fi
+[ "$done_rt" = 1 ] ||
+	skip "set/get round trip on debugfs" \
+		"no known-safe writable file${TOOL_NO_WRITES:+ (TOOL_NO_WRITES)}"
+
+# --- dbgfs ------------------------------------------------------------------
+
+loaded=
+if ! grep -qw dbgfs /proc/filesystems && [ -e /tests/modules/dbgfs.ko ]; then
+	insmod /tests/modules/dbgfs.ko && loaded=1
+fi
+if grep -qw dbgfs /proc/filesystems; then
+	if ! is_mounted /sys/kernel/dbgfs dbgfs; then
+		check "mount puts dbgfs at /sys/kernel/dbgfs" "$DBGFS" mount
+	fi
+	same "where (default type dbgfs)" "$("$DBGFS" where)" \
+		/sys/kernel/dbgfs
+	"$DBGFS" ls -R > "$T/dbgfs.ls"
+	same "dbgfs: ls -R exits 0" "$?" 0
+	"$DBGFS" dump --json > "$T/dbgfs.json"
+	same "dbgfs: dump --json exits 0" "$?" 0
+	compare_dump "dbgfs" "$T/dbgfs.json"
+
+	# A writable number file of whatever client is loaded.
+	num=
+	"$DBGFS" ls -R -l | grep '^-rw' | grep -v ' <\| -> ' |
+		sed 's/^[^ ]* *[0-9]* //' > "$T/dbgfs.rw"
+	while IFS= read -r p; do
+		v=$("$DBGFS" get "$p" 2>/dev/null) || continue
+		case $v in
+		''|*[!0-9]*) ;;
+		*) num=$p; break ;;
+		esac
+	done < "$T/dbgfs.rw"
+	if [ -n "$num" ] && [ -z "$TOOL_NO_WRITES" ]; then
+		round_trip "dbgfs number $num" dbgfs "$num" 7
+	else
+		skip "dbgfs set/get round trip" "no writable number file"
+	fi
+
+	mkdir -p "$DBG_SPACE_MNT"
+	check "dbgfs: mount at a path with a space" \
+		"$DBGFS" mount "$DBG_SPACE_MNT"
+	grep -v ' /sys/kernel/dbgfs ' /proc/self/mountinfo > "$T/mi.dbgfs"
+	same "dbgfs: where finds the space mount in a real table" \
+		"$("$DBGFS" --mountinfo "$T/mi.dbgfs" where)" "$DBG_SPACE_MNT"
+	"$DBGFS" ls "$DBG_SPACE_MNT" > "$T/dbgfs.space"
+	"$DBGFS" ls > "$T/dbgfs.canon"
+	check "dbgfs: both mounts show one tree" \
+		cmp -s "$T/dbgfs.space" "$T/dbgfs.canon"
+	umount "$DBG_SPACE_MNT"
+	rmdir "$DBG_SPACE_MNT"
+	if [ -n "$loaded" ]; then
+		umount /sys/kernel/dbgfs
+		rmmod dbgfs
+	fi
+else
+	skip "dbgfs checks" "dbgfs is not in /proc/filesystems"
+fi
+
+umount "$SPACE_MNT"
+rmdir "$SPACE_MNT"
+finish

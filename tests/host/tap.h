@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* TAP version 13 output for the host tests; see tap.c. */
+#ifndef DBGFS_TAP_H
+#define DBGFS_TAP_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void tap_init(void);
+/* One test point; returns @pass so callers can add diagnostics. */
+__attribute__((format(printf, 2, 3)))
+bool ok(bool pass, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+void skip(const char *why, const char *fmt, ...);
+__attribute__((format(printf, 1, 2)))
+void diag(const char *fmt, ...);
+/* Print the plan and every result; returns the exit status. */
+int tap_done(void);
+
+#endif /* DBGFS_TAP_H */

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Host tests of libdbgfs: mount table parsing against fixture files, the
+ * lookup order, path joining, the value parsers and typed round trips on
+ * temporary files.  No guest, no kernel module.
+ *
+ * Usage: test_lib FIXTURE_DIR [TOOL]   (TOOL: the dbgfs binary to test)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "libdbgfs.h"
+#include "tap.h"
+#include "common.h"
+
+static const char *fixtures;
+
+/* Fixture tests look at the parse result alone: no env, no magic. */
+#define FIXTURE_FLAGS (DBGFS_NO_ENV | DBGFS_NO_VERIFY)
+
+static int where_in(const char *file, const char *type, unsigned int flags,
+		    char *buf, size_t size)
+{
+	char path[PATH_MAX];
+	struct dbgfs_ctx *ctx = dbgfs_new(type);
+	int ret;
+
+	if (!ctx)
+		return -errno;
+	if (*file == '/')
+		snprintf(path, sizeof(path), "%s", file);
+	else
+		snprintf(path, sizeof(path), "%s/%s", fixtures, file);
+	dbgfs_set_mountinfo(ctx, path);
+	dbgfs_set_flags(ctx, flags);
+	ret = dbgfs_where(ctx, buf, size);
+	if (!ret && dbgfs_where_source(ctx) != DBGFS_SRC_TABLE)
+		ret = -EPROTO;
+	dbgfs_free(ctx);
+	return ret;
+}
+
+static void expect_found(const char *file, const char *type,
+			 unsigned int flags, const char *want, const char *what)
+{
+	char buf[PATH_MAX];
+	int ret = where_in(file, type, flags, buf, sizeof(buf));
+
+	if (!ok(!ret && !strcmp(buf, want), "%s: %s", file, what)) {
+		diag("ret %d (%s)", ret, ret ? strerror(-ret) : "");
+		if (!ret)
+			diag("got '%s', want '%s'", buf, want);
+	}
+}
+
+static void expect_error(const char *file, const char *type,
+			 unsigned int flags, int want, const char *what)
+{
+	char buf[PATH_MAX];
+	int ret = where_in(file, type, flags, buf, sizeof(buf));
+
+	if (!ok(ret == want, "%s: %s", file, what))
+		diag("ret %d, want %d", ret, want);
+}
+
+static void test_fixtures(void)
+{
+	unsigned int f = FIXTURE_FLAGS;
+
+	expect_found("space.mountinfo", "debugfs", f, "/mnt/debug fs",
+		     "\\040 decodes to a space");
+	expect_found("tab.mountinfo", "debugfs", f, "/mnt/tab\there",
+		     "\\011 decodes to a tab");
+	expect_found("backslash.mountinfo", "debugfs", f, "/mnt/back\\slash",
+		     "\\134 decodes to a backslash");
+	expect_found("newline.mountinfo", "debugfs", f, "/mnt/new\nline",
+		     "\\012 decodes to a newline");
+	expect_found("all-escapes.mountinfo", "dbgfs", f, "/mnt/a b\tc\\d\ne",
+		     "all escapes in one dbgfs mount point");
+	expect_found("several.mountinfo", "debugfs", f, "/sys/kernel/debug",
+		     "first of several mounts wins");
+	expect_found("bind.mountinfo", "debugfs", f, "/mnt/whole",
+		     "bind mount of a subdirectory is skipped");
+	expect_error("none.mountinfo", "debugfs", f, -ENOENT,
+		     "no debugfs mount: -ENOENT");
+	expect_error("none.mountinfo", "dbgfs", f, -ENOENT,
+		     "no dbgfs mount: -ENOENT");
+	expect_error("empty.mountinfo", "debugfs", f, -ENOENT,
+		     "empty table: -ENOENT");
+	expect_found("nested.mountinfo", "debugfs", f, "/sys/kernel/debug",
+		     "debugfs with tracefs below it: debugfs");
+	expect_found("nested.mountinfo", "tracefs", f,
+		     "/sys/kernel/debug/tracing",
+		     "debugfs with tracefs below it: tracefs");
+	expect_found("malformed.mountinfo", "debugfs", f, "/mnt/after-garbage",
+		     "malformed line is skipped");
+	expect_error("malformed-only.mountinfo", "debugfs", f, -ENOENT,
+		     "only malformed debugfs lines: -ENOENT");
+	expect_found("proc-mounts.mounts", "debugfs", f, "/mnt/old style",
+		     "/proc/mounts format is read too");
+	expect_found("nested.mountinfo", "sysfs", f, "/sys",
+		     "any type: sysfs");
+}
+
+/* Candidates are checked by magic unless DBGFS_NO_VERIFY. */
+static void test_verify(void)
+{
+	unsigned int f = DBGFS_NO_ENV | DBGFS_NO_CANONICAL;
+
+	expect_error("othertypes.mountinfo", "dbgfs", f, -ENOENT,
+		     "dbgfs candidates without the dbgfs magic are refused");
+	expect_found("othertypes.mountinfo", "dbgfs", f | DBGFS_NO_VERIFY,
+		     "/tmp", "DBGFS_NO_VERIFY trusts the table");
+	expect_found("othertypes.mountinfo", "fuse.sshfs", f,
+		     "/nonexistent/fuse mnt",
+		     "a type without a known magic trusts the table");
+	expect_error("space.mountinfo", "debugfs", f, -ENOENT,
+		     "fixture debugfs path fails the magic check");
+}
+
+/* A mount table that cannot be read is an error, not "not mounted". */
+static void test_unreadable(const char *tmp)
+{
+	char path[PATH_MAX], buf[PATH_MAX];
+	int ret, fd;
+	pid_t pid;
+
+	expect_error(fixtures, "debugfs", FIXTURE_FLAGS, -EISDIR,
+		     "a directory as mount table: -EISDIR");
+	expect_error("does-not-exist", "debugfs", FIXTURE_FLAGS, -ENOENT,
+		     "missing mount table: -ENOENT");
+	expect_error("space.mountinfo/x", "debugfs", FIXTURE_FLAGS, -ENOTDIR,
+		     "mount table below a file: -ENOTDIR");
+
+	snprintf(path, sizeof(path), "%s/mode000.mountinfo", tmp);
+	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0);
+	if (fd >= 0)
+		close(fd);
+	chmod(path, 0);
+	/* Root bypasses the mode: test as nobody in a child. */
+	pid = fork();
+	if (pid == 0) {
+		if (geteuid() == 0 && drop_privileges())
+			_exit(100);
+		ret = where_in(path, "debugfs", FIXTURE_FLAGS, buf,
+			       sizeof(buf));
+		_exit(ret == -EACCES ? 0 : 1);
+	}
+	ret = child_status(pid);
+	if (ret == 100)
+		skip("cannot drop privileges", "mode 000 mount table: -EACCES");
+	else
+		ok(ret == 0, "mode 000 mount table: -EACCES (as uid %d)",
+		   geteuid() == 0 ? NOBODY : (int)geteuid());
+}
+
+static void test_lookup_order(const char *tmp)
+{
+	struct dbgfs_ctx *ctx = dbgfs_new(NULL);
+	char buf[PATH_MAX], path[PATH_MAX];
+
+	ok(!strcmp(dbgfs_fstype(ctx), "dbgfs"), "default type is dbgfs");
+	ok(!strcmp(dbgfs_canonical_dir(ctx), "/sys/kernel/dbgfs"),
+	   "dbgfs canonical path is /sys/kernel/dbgfs");
+	ok(!strcmp(dbgfs_env_name(ctx), "DBGFS_DIR"), "dbgfs env is DBGFS_DIR");
+	snprintf(path, sizeof(path), "%s/space.mountinfo", fixtures);
+	dbgfs_set_mountinfo(ctx, path);
+	dbgfs_set_flags(ctx, DBGFS_NO_VERIFY);
+
+	setenv("DBGFS_DIR", tmp, 1);
+	ok(!dbgfs_where(ctx, buf, sizeof(buf)) && !strcmp(buf, tmp) &&
+	   dbgfs_where_source(ctx) == DBGFS_SRC_ENV, "DBGFS_DIR comes first");
+	dbgfs_set_flags(ctx, DBGFS_NO_VERIFY | DBGFS_NO_ENV);
+	ok(dbgfs_where(ctx, buf, sizeof(buf)) == -ENOENT,
+	   "DBGFS_NO_ENV ignores DBGFS_DIR");
+	dbgfs_set_flags(ctx, DBGFS_NO_VERIFY);
+	setenv("DBGFS_DIR", "", 1);
+	ok(dbgfs_where(ctx, buf, sizeof(buf)) == -ENOENT,
+	   "an empty DBGFS_DIR is ignored");
+	setenv("DBGFS_DIR", "/nonexistent/dir", 1);
+	ok(dbgfs_where(ctx, buf, sizeof(buf)) == -ENOENT,
+	   "a missing DBGFS_DIR is an error, not a fallback");
+	dbgfs_set_dir(ctx, "/");
+	ok(!dbgfs_where(ctx, buf, sizeof(buf)) && !strcmp(buf, "/") &&
+	   dbgfs_where_source(ctx) == DBGFS_SRC_EXPLICIT,
+	   "dbgfs_set_dir() wins over DBGFS_DIR");
+	ok(dbgfs_where(ctx, buf, 1) == -ERANGE, "short buffer: -ERANGE");
+	snprintf(path, sizeof(path), "%s/space.mountinfo", fixtures);
+	dbgfs_set_dir(ctx, path);
+	ok(dbgfs_where(ctx, buf, sizeof(buf)) == -ENOTDIR,
+	   "dbgfs_set_dir() of a file: -ENOTDIR");
+	dbgfs_set_dir(ctx, NULL);
+	unsetenv("DBGFS_DIR");
+	ok(dbgfs_set_flags(ctx, 1u << 30) == -EINVAL, "unknown flag: -EINVAL");
+	ok(dbgfs_set_dir(ctx, "") == -EINVAL, "empty dir: -EINVAL");
+	dbgfs_free(ctx);
+
+	ctx = dbgfs_new("fuse.sshfs");
+	ok(ctx && !dbgfs_canonical_dir(ctx) && !dbgfs_env_name(ctx),
+	   "other types have no canonical path and no env");
+	ok(dbgfs_mount(ctx, NULL, NULL) == -EINVAL,
+	   "mount of a type without a canonical path needs a dir");
+	dbgfs_free(ctx);
+	ok(!dbgfs_new("") && errno == EINVAL, "empty type: EINVAL");
+}
+
+/* Whatever this host has mounted, the real table must parse. */
+static void test_real_table(void)
+{
+	static const char *const types[] = { "dbgfs", "debugfs", "tracefs" };
+	char buf[PATH_MAX];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < 3; i++) {
+		struct dbgfs_ctx *ctx = dbgfs_new(types[i]);
+
+		dbgfs_set_flags(ctx, DBGFS_NO_ENV);
+		ret = dbgfs_where(ctx, buf, sizeof(buf));
+		ok(!ret || ret == -ENOENT, "this host's table, %s: %s",
+		   types[i], ret ? "not mounted" : buf);
+		dbgfs_free(ctx);
+	}
+}
+
+struct thread_arg {
+	struct dbgfs_ctx *ctx;
+	int bad;
+};
+
+static void *where_thread(void *data)
+{
+	struct thread_arg *a = data;
+	char buf[PATH_MAX];
+	int i;
+
+	for (i = 0; i < 200; i++)
+		if (dbgfs_where(a->ctx, buf, sizeof(buf)) ||
+		    strcmp(buf, "/sys/kernel/debug"))
+			a->bad++;
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	struct thread_arg args[8];
+	pthread_t th[8];
+	char path[PATH_MAX];
+	struct dbgfs_ctx *ctx = dbgfs_new("debugfs");
+	int i, bad = 0;
+
+	snprintf(path, sizeof(path), "%s/several.mountinfo", fixtures);
+	dbgfs_set_mountinfo(ctx, path);
+	dbgfs_set_flags(ctx, FIXTURE_FLAGS);
+	for (i = 0; i < 8; i++) {
+		args[i].ctx = ctx;
+		args[i].bad = 0;
+		pthread_create(&th[i], NULL, where_thread, &args[i]);
+	}
+	for (i = 0; i < 8; i++) {
+		pthread_join(th[i], NULL);
+		bad += args[i].bad;
+	}
+	ok(!bad, "8 threads share one context (%d bad answers)", bad);
+	dbgfs_free(ctx);
+}
+
+static void expect_join(const char *dir, const char *rel, const char *want)
+{
+	char buf[PATH_MAX];
+	int ret = dbgfs_join(dir, rel, buf, sizeof(buf));
+
+	if (!ok(!ret && !strcmp(buf, want), "join '%s' + '%s' = '%s'",
+		dir ? dir : "(null)", rel ? rel : "(null)", want))
+		diag("ret %d, got '%s'", ret, ret ? "" : buf);
+}
+
+static void test_join(const char *tmp)
+{
+	struct dbgfs_ctx *ctx = dbgfs_new(NULL);
+	char buf[PATH_MAX], want[PATH_MAX];
+
+	expect_join("/sys/kernel/dbgfs", "a/b", "/sys/kernel/dbgfs/a/b");
+	expect_join("/sys/kernel/dbgfs/", "a", "/sys/kernel/dbgfs/a");
+	expect_join("/sys/kernel/dbgfs//", "a", "/sys/kernel/dbgfs/a");
+	expect_join("/", "a", "/a");
+	expect_join("/mnt/debug fs", "x", "/mnt/debug fs/x");
+	expect_join("/sys/kernel/dbgfs", "/etc/passwd", "/etc/passwd");
+	expect_join("/sys/kernel/dbgfs", "", "/sys/kernel/dbgfs");
+	expect_join("/sys/kernel/dbgfs", NULL, "/sys/kernel/dbgfs");
+	ok(dbgfs_join("/abc", "def", buf, 8) == -ENAMETOOLONG,
+	   "join into a short buffer: -ENAMETOOLONG");
+	ok(dbgfs_join("/abc", "de", buf, 8) == 0, "join that just fits");
+
+	ok(!dbgfs_path(NULL, "rel/x", buf, sizeof(buf)) &&
+	   !strcmp(buf, "rel/x"), "path with NULL ctx is used as given");
+	dbgfs_set_flags(ctx, DBGFS_NO_ENV | DBGFS_NO_CANONICAL);
+	dbgfs_set_mountinfo(ctx, "/nonexistent");
+	ok(!dbgfs_path(ctx, "/abs", buf, sizeof(buf)) && !strcmp(buf, "/abs"),
+	   "absolute path needs no mount point");
+	ok(dbgfs_path(ctx, "rel", buf, sizeof(buf)) == -ENOENT,
+	   "relative path without a mount point fails");
+	dbgfs_set_dir(ctx, tmp);
+	snprintf(want, sizeof(want), "%s/rel", tmp);
+	ok(!dbgfs_path(ctx, "rel", buf, sizeof(buf)) && !strcmp(buf, want),
+	   "relative path joins the mount point");
+	dbgfs_free(ctx);
+}
+
+int main(int argc, char **argv)
+{
+	char tmp[] = "/tmp/dbgfs-test.XXXXXX";
+
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: %s FIXTURE_DIR [TOOL]\n", argv[0]);
+		return 2;
+	}
+	fixtures = argv[1];
+	if (!mkdtemp(tmp)) {
+		perror("mkdtemp");
+		return 2;
+	}
+	tap_init();
+	test_fixtures();
+	test_verify();
+	test_unreadable(tmp);
+	test_lookup_order(tmp);
+	test_real_table();
+	test_threads();
+	test_join(tmp);
+	test_values(tmp);
+	if (argc > 2)
+		test_tool(argv[2], fixtures, tmp);
+	remove_tree(tmp);
+	return tap_done();
+}

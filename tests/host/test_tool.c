@@ -1,0 +1,434 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Host tests of the dbgfs command: mount point lookup through fixture
+ * tables, and ls/get/set/watch/dump on a temporary tree given by absolute
+ * paths or through DBGFS_DIR.  Permission cases run as nobody, since root
+ * reads everything.
+ */
+#include <errno.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <json.h>
+
+#include "common.h"
+#include "tap.h"
+
+/* The tool must not see the caller's DBGFS_DIR and friends. */
+#define CLEAN_ENV "env -u DBGFS_DIR -u DEBUGFS_DIR -u TRACEFS_DIR "
+
+static const char *tool, *fixtures;
+static char tree[1024];
+/* "NAME=VALUE " assignments for the next commands, or "". */
+static char env_set[2048];
+
+__attribute__((format(printf, 3, 4)))
+static void run(struct run *r, bool as_nobody, const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int n;
+
+	n = snprintf(cmd, sizeof(cmd), CLEAN_ENV "%s%s ", env_set, tool);
+	va_start(ap, fmt);
+	vsnprintf(cmd + n, sizeof(cmd) - n, fmt, ap);
+	va_end(ap);
+	run_cmd(cmd, as_nobody, r);
+}
+
+static bool result_is(struct run *r, int status, const char *out,
+		      const char *err)
+{
+	bool pass = r->status == status && (!out || !strcmp(r->out, out)) &&
+		    (!err || !strcmp(r->err, err));
+
+	if (!pass)
+		diag("status %d, stdout '%s', stderr '%s'", r->status, r->out,
+		     r->err);
+	return pass;
+}
+
+/* Run, check status and exact outputs (NULL: any), report one point. */
+__attribute__((format(printf, 6, 7)))
+static void expect(const char *what, int status, const char *out,
+		   const char *err, bool as_nobody, const char *fmt, ...)
+{
+	char cmd[8192];
+	struct run r;
+	va_list ap;
+	int n;
+
+	n = snprintf(cmd, sizeof(cmd), CLEAN_ENV "%s%s ", env_set, tool);
+	va_start(ap, fmt);
+	vsnprintf(cmd + n, sizeof(cmd) - n, fmt, ap);
+	va_end(ap);
+	run_cmd(cmd, as_nobody, &r);
+	ok(result_is(&r, status, out, err), "tool: %s", what);
+	run_free(&r);
+}
+
+static bool contains(struct run *r, const char *needle)
+{
+	if (strstr(r->out, needle))
+		return true;
+	diag("'%s' not in output:", needle);
+	diag("%s", r->out);
+	return false;
+}
+
+static void test_where(void)
+{
+	char err[8192];
+
+	expect("where finds a mount point with a space", 0, "/mnt/debug fs\n",
+	       "", false, "--mountinfo %s/space.mountinfo --no-verify "
+	       "where --type debugfs", fixtures);
+	expect("where --type tracefs below debugfs", 0,
+	       "/sys/kernel/debug/tracing\n", "", false,
+	       "-m %s/nested.mountinfo --no-verify where --type tracefs",
+	       fixtures);
+	expect("global --type before the command", 0, "/mnt/whole\n", "",
+	       false, "--type debugfs -m %s/bind.mountinfo --no-verify where",
+	       fixtures);
+	expect("where without a mount: exit 3", 3, "",
+	       "dbgfs: no debugfs mount found\n", false,
+	       "-m %s/none.mountinfo --no-verify where -t debugfs", fixtures);
+	expect("where with magic check refuses a fixture path: exit 3", 3, "",
+	       NULL, false, "-m %s/space.mountinfo where -t debugfs",
+	       fixtures);
+	snprintf(err, sizeof(err), "dbgfs: %s: Is a directory\n", fixtures);
+	expect("where with an unreadable table: exit 3 and the reason", 3, "",
+	       err, false, "-m %s where -t debugfs", fixtures);
+	snprintf(err, sizeof(err), "dbgfs: %s (from DBGFS_DIR): "
+		 "No such file or directory\n", path_in(tree, "nope"));
+	snprintf(env_set, sizeof(env_set), "DBGFS_DIR=%s ",
+		 path_in(tree, "nope"));
+	expect("where with a missing DBGFS_DIR: exit 3", 3, "", err, false,
+	       "where");
+	snprintf(env_set, sizeof(env_set), "DBGFS_DIR=%s ", tree);
+	expect("where prints DBGFS_DIR", 0, NULL, "", false, "where");
+	*env_set = '\0';
+}
+
+static void test_usage(void)
+{
+	static const char *const cmds[] = {
+		"where", "ls", "get", "set", "watch", "dump", "mount"
+	};
+	char want[64];
+	struct run r;
+	size_t i;
+
+	expect("no command: exit 2", 2, "", NULL, false, "%s", "");
+	expect("unknown command: exit 2, one line", 2, "",
+	       "dbgfs: unknown command 'frob' (see 'dbgfs --help')\n", false,
+	       "frob");
+	expect("unknown option: exit 2", 2, "", NULL, false, "ls --frob");
+	expect("get without PATH: exit 2", 2, "", NULL, false, "get");
+	expect("watch --interval abc: exit 2", 2, "", NULL, false,
+	       "watch x --interval abc");
+	run(&r, false, "--help");
+	ok(r.status == 0 && contains(&r, "Usage: dbgfs"), "tool: --help");
+	run_free(&r);
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		snprintf(want, sizeof(want), "Usage: dbgfs %s", cmds[i]);
+		run(&r, false, "%s --help", cmds[i]);
+		ok(r.status == 0 && contains(&r, want), "tool: %s --help",
+		   cmds[i]);
+		run_free(&r);
+	}
+	run(&r, false, "help dump");
+	ok(r.status == 0 && contains(&r, "Usage: dbgfs dump"),
+	   "tool: help dump");
+	run_free(&r);
+}
+
+/* The tree the walk tests use; see the listings below. */
+static void make_tree(const char *tmp)
+{
+	snprintf(tree, sizeof(tree), "%s/tree", tmp);
+	chmod(tmp, 0755);
+	mkdir(tree, 0755);
+	mkdir(path_in(tree, "sub"), 0755);
+	mkdir(path_in(tree, "closed"), 0700);
+	write_file(path_in(tree, "closed/inner"), "i\n", 2);
+	write_file(path_in(tree, "num"), "123\n", 4);
+	write_file(path_in(tree, "multi"), "a\nb\n", 4);
+	write_file(path_in(tree, "bin"), "\0\1\377", 3);
+	write_file(path_in(tree, "wo"), "x", 1);
+	chmod(path_in(tree, "wo"), 0200);
+	write_file(path_in(tree, "secret"), "s\n", 2);
+	/*
+	 * Root runs the permission cases as nobody; anyone else is the
+	 * owner, and an owner without read bits of its own is refused too.
+	 */
+	chmod(path_in(tree, "secret"), geteuid() ? 0044 : 0600);
+	chmod(path_in(tree, "closed"), geteuid() ? 0055 : 0700);
+	write_file(path_in(tree, "sub/flag"), "Y\n", 2);
+	write_file(path_in(tree, "sub/neg"), "0\n", 2);
+	symlink("../num", path_in(tree, "sub/link"));
+	write_file(path_in(tree, "with space"), "sp\n", 3);
+	write_file(path_in(tree, "utf"), "h\303\251llo\n", 7);
+	write_file(path_in(tree, "zz"), "last\n", 5);
+}
+
+static void test_get_set(void)
+{
+	char err[8192];
+	char *buf;
+	size_t len;
+
+	expect("get prints the contents", 0, "123\n", "", false, "get %s",
+	       path_in(tree, "num"));
+	snprintf(err, sizeof(err), "dbgfs: %s: No such file or directory\n",
+		 path_in(tree, "missing"));
+	expect("get of a missing file: exit 1, one line", 1, "", err, false,
+	       "get %s", path_in(tree, "missing"));
+	expect("set writes the value", 0, "", "", false, "set %s 456",
+	       path_in(tree, "num"));
+	ok(!read_whole(path_in(tree, "num"), &buf, &len) && len == 3 &&
+	   !memcmp(buf, "456", 3), "tool: set wrote exactly '456'");
+	free(buf);
+	expect("set of a negative value", 0, "", "", false, "set %s -5",
+	       path_in(tree, "sub/neg"));
+	snprintf(err, sizeof(err), "dbgfs: %s: Is a directory\n", tree);
+	expect("set of a directory: exit 1", 1, "", err, false, "set %s 1",
+	       tree);
+	snprintf(env_set, sizeof(env_set), "DBGFS_DIR=%s ", tree);
+	expect("get of a relative path through DBGFS_DIR", 0, "456", "",
+	       false, "get num");
+	snprintf(env_set, sizeof(env_set), "DEBUGFS_DIR=%s ", tree);
+	expect("get of a relative path through DEBUGFS_DIR", 0, "Y\n", "",
+	       false, "-t debugfs get sub/flag");
+	*env_set = '\0';
+	expect("relative path without a mount point: exit 3", 3, "", NULL,
+	       false, "-m %s/none.mountinfo get num", fixtures);
+	snprintf(err, sizeof(err), "dbgfs: %s: Permission denied\n",
+		 path_in(tree, "secret"));
+	expect("get of an unreadable file as nobody: exit 1", 1, "", err,
+	       true, "get %s", path_in(tree, "secret"));
+}
+
+static const char ls_root[] =
+	"bin\nclosed/\nmulti\nnum\nsecret\nsub/\nutf\nwith space\n"
+	"wo <write-only>\nzz\n";
+static const char ls_nobody[] =
+	"bin\nclosed/\nmulti\nnum\nsecret <unreadable: Permission denied>\n"
+	"sub/\nutf\nwith space\nwo <write-only>\nzz\n";
+static const char ls_r_nobody[] =
+	"bin\nclosed/ <unreadable: Permission denied>\nmulti\nnum\n"
+	"secret <unreadable: Permission denied>\nsub/\nsub/flag\n"
+	"sub/link -> ../num\nsub/neg\nutf\nwith space\nwo <write-only>\nzz\n";
+static const char dump_nobody[] =
+	"bin: <binary, 3 bytes>\nclosed/ <unreadable: Permission denied>\n"
+	"multi: a\nmulti: b\nnum: 456\n"
+	"secret: <unreadable: Permission denied>\nsub/\nsub/flag: Y\n"
+	"sub/link -> ../num\nsub/neg: -5\nutf: h\303\251llo\n"
+	"with space: sp\nwo: <write-only>\nzz: last\n";
+
+static void test_ls_dump_text(void)
+{
+	/* Not root: the test's own user cannot read "secret" either. */
+	expect("ls lists a directory, marks write-only", 0,
+	       geteuid() ? ls_nobody : ls_root, "", false, "ls %s", tree);
+	expect("ls as nobody marks unreadable files", 0, ls_nobody, "", true,
+	       "ls %s", tree);
+	expect("ls -R goes on past an unreadable directory", 0, ls_r_nobody,
+	       "", true, "ls -R %s", tree);
+	snprintf(env_set, sizeof(env_set), "DBGFS_DIR=%s ", tree);
+	expect("ls of a file lists the file", 0, "num\n", "", false,
+	       "ls num");
+	*env_set = '\0';
+	expect("dump shows values and errors without aborting", 0,
+	       dump_nobody, "", true, "dump %s", tree);
+}
+
+static bool hex_equals(const char *hex, const char *buf, size_t len)
+{
+	size_t i;
+	unsigned int byte;
+
+	if (strlen(hex) != 2 * len)
+		return false;
+	for (i = 0; i < len; i++)
+		if (sscanf(hex + 2 * i, "%2x", &byte) != 1 ||
+		    (unsigned char)buf[i] != byte)
+			return false;
+	return true;
+}
+
+/* Does @e agree with the file it names?  (The guest test does the same.) */
+static bool entry_matches(const char *root, struct json_object *e)
+{
+	struct json_object *path, *val, *hex, *type;
+	const char *file;
+	char *buf = NULL;
+	size_t len;
+	bool same;
+
+	if (!json_object_object_get_ex(e, "path", &path) ||
+	    !json_object_object_get_ex(e, "type", &type))
+		return false;
+	if (strcmp(json_object_get_string(type), "file"))
+		return true;
+	file = path_in(root, json_object_get_string(path));
+	if (!json_object_object_get_ex(e, "value", &val))
+		return false;
+	/* Unreadable entries are checked on their own. */
+	if (!val && json_object_object_get_ex(e, "error", &hex))
+		return true;
+	if (read_whole(file, &buf, &len))
+		return false;
+	if (val)
+		same = json_object_get_string_len(val) == (int)len &&
+		       !memcmp(json_object_get_string(val), buf, len);
+	else
+		same = json_object_object_get_ex(e, "hex", &hex) &&
+		       hex_equals(json_object_get_string(hex), buf, len);
+	free(buf);
+	return same;
+}
+
+static struct json_object *find_entry(struct json_object *entries,
+				      const char *path)
+{
+	size_t i, n = json_object_array_length(entries);
+	struct json_object *e, *p;
+
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(entries, i);
+		if (json_object_object_get_ex(e, "path", &p) &&
+		    !strcmp(json_object_get_string(p), path))
+			return e;
+	}
+	return NULL;
+}
+
+static const char *field(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) || !v)
+		return "(null)";
+	return json_object_get_string(v);
+}
+
+static void test_dump_json(void)
+{
+	struct json_object *doc, *entries, *e;
+	struct run r;
+	size_t i, n, bad = 0;
+
+	run(&r, true, "dump --json %s", tree);
+	doc = json_tokener_parse(r.out);
+	ok(r.status == 0 && doc, "tool: dump --json parses as JSON");
+	if (!doc || !json_object_object_get_ex(doc, "entries", &entries)) {
+		ok(false, "tool: dump --json has entries");
+		run_free(&r);
+		return;
+	}
+	ok(!strcmp(field(doc, "root"), tree), "tool: dump --json root");
+	n = json_object_array_length(entries);
+	for (i = 0; i < n; i++)
+		if (!entry_matches(tree, json_object_array_get_idx(entries, i)))
+			bad++;
+	ok(n == 13 && !bad, "tool: %zu JSON entries, %zu differ from the files",
+	   n, bad);
+	e = find_entry(entries, "secret");
+	ok(e && !strcmp(field(e, "value"), "(null)") &&
+	   !strcmp(field(e, "error"), "Permission denied"),
+	   "tool: unreadable file is null with an error");
+	e = find_entry(entries, "wo");
+	ok(e && !strcmp(field(e, "writeonly"), "true"),
+	   "tool: write-only file is marked");
+	e = find_entry(entries, "closed");
+	ok(e && !strcmp(field(e, "error"), "Permission denied"),
+	   "tool: unreadable directory has an error");
+	e = find_entry(entries, "bin");
+	ok(e && !strcmp(field(e, "hex"), "0001ff"), "tool: binary as hex");
+	e = find_entry(entries, "sub/link");
+	ok(e && !strcmp(field(e, "target"), "../num"), "tool: symlink target");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "dump --json %s", path_in(tree, "num"));
+	doc = json_tokener_parse(r.out);
+	ok(doc && !strcmp(field(doc, "root"), tree) &&
+	   json_object_object_get_ex(doc, "entries", &entries) &&
+	   json_object_array_length(entries) == 1 &&
+	   !strcmp(field(find_entry(entries, "num"), "value"), "456"),
+	   "tool: dump --json of one file");
+	json_object_put(doc);
+	run_free(&r);
+}
+
+static bool lines_match(const char *out, const char *const *values, int n)
+{
+	static const char pat[] =
+		"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}"
+		"\\.[0-9]{3} (.*)$";
+	char *copy = strdup(out), *line, *save = NULL;
+	regmatch_t m[2];
+	regex_t re;
+	int i = 0;
+	bool good = true;
+
+	regcomp(&re, pat, REG_EXTENDED);
+	for (line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), i++) {
+		if (i >= n || regexec(&re, line, 2, m, 0) ||
+		    strcmp(line + m[1].rm_so, values[i]))
+			good = false;
+	}
+	regfree(&re);
+	free(copy);
+	return good && i == n;
+}
+
+static void test_watch(void)
+{
+	static const char *const one[] = { "456" };
+	static const char *const two[] = { "1", "9" };
+	const char *w = path_in(tree, "w");
+	struct run r;
+
+	run(&r, false, "watch %s --count 1", path_in(tree, "num"));
+	ok(r.status == 0 && lines_match(r.out, one, 1),
+	   "tool: watch --count 1 prints a timestamp and the value");
+	if (r.status)
+		diag("'%s' '%s'", r.out, r.err);
+	run_free(&r);
+	write_file(w, "1\n", 2);
+	run(&r, false, "watch %s --interval 20 --count 2 & "
+	    "sleep 0.3; printf 9 > %s; wait", w, w);
+	ok(r.status == 0 && lines_match(r.out, two, 2),
+	   "tool: watch prints each change");
+	if (!lines_match(r.out, two, 2))
+		diag("'%s' '%s'", r.out, r.err);
+	run_free(&r);
+	run(&r, false, "watch %s --interval 20 & sleep 0.3; kill -INT $!; "
+	    "wait $!", w);
+	ok(r.status == 0, "tool: watch stops cleanly on SIGINT");
+	run_free(&r);
+	expect("watch of a missing file: exit 1", 1, "", NULL, false,
+	       "watch %s --count 1", path_in(tree, "missing"));
+}
+
+void test_tool(const char *tool_path, const char *fixture_dir,
+	       const char *tmp)
+{
+	tool = tool_path;
+	fixtures = fixture_dir;
+	make_tree(tmp);
+	test_where();
+	test_usage();
+	test_get_set();
+	test_ls_dump_text();
+	test_dump_json();
+	test_watch();
+}

@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dbgfs - inspect dbgfs, debugfs and tracefs from the command line.
+ *
+ * Subcommands: where, ls, get, set, watch, dump, mount.  See dbgfs.1.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dbgfs.h"
+
+static const char *const helps[][2] = {
+	{ NULL,
+	  "Usage: dbgfs [GLOBAL OPTIONS] COMMAND [ARGS]\n"
+	  "\n"
+	  "Find and use a dbgfs, debugfs or tracefs mount.\n"
+	  "\n"
+	  "Commands:\n"
+	  "  where [--type T]             print the mount point\n"
+	  "  ls [-R] [-l] [PATH]          list a directory\n"
+	  "  get PATH                     print a file's contents\n"
+	  "  set PATH VALUE               write VALUE to a file\n"
+	  "  watch PATH [--interval MS] [--count N]\n"
+	  "                               print each change of a file\n"
+	  "  dump [--json] [PATH]         print a tree with its values\n"
+	  "  mount [-o OPTIONS] [DIR]     mount at the canonical place or DIR\n"
+	  "  help [COMMAND]               show help\n"
+	  "\n"
+	  "Global options (also accepted after the command):\n"
+	  "  -t, --type T          filesystem type (default dbgfs)\n"
+	  "  -m, --mountinfo FILE  read this mount table, skip the canonical path\n"
+	  "      --no-verify       trust the mount table (no statfs magic check)\n"
+	  "  -h, --help            show help\n"
+	  "  -V, --version         show the version\n"
+	  "\n"
+	  "PATH is relative to the mount point unless it is absolute.\n"
+	  "Exit status: 0 ok, 1 operation failed, 2 usage, 3 no mount point.\n" },
+	{ "where",
+	  "Usage: dbgfs where [--type T]\n"
+	  "Print the mount point of type T (default dbgfs) alone on a line.\n" },
+	{ "ls",
+	  "Usage: dbgfs ls [-R] [-l] [PATH]\n"
+	  "List PATH (default: the mount point).  Directories end in '/',\n"
+	  "symbolic links show their target, files that cannot be read are\n"
+	  "marked <write-only> or <unreadable: REASON>.\n"
+	  "  -R, --recursive  list subdirectories (not crossing mounts)\n"
+	  "  -l, --long       show mode and size\n" },
+	{ "get",
+	  "Usage: dbgfs get PATH\n"
+	  "Print the contents of PATH unchanged.\n" },
+	{ "set",
+	  "Usage: dbgfs set PATH VALUE\n"
+	  "Write VALUE to PATH in one write(2), without a newline.\n" },
+	{ "watch",
+	  "Usage: dbgfs watch PATH [--interval MS] [--count N]\n"
+	  "Print the value of PATH, then each change, with a timestamp.\n"
+	  "  -i, --interval MS  time between reads (default 1000)\n"
+	  "  -c, --count N      stop after N values (default: until Ctrl-C)\n" },
+	{ "dump",
+	  "Usage: dbgfs dump [--json] [PATH]\n"
+	  "Print every entry below PATH (default: the mount point) with its\n"
+	  "value, as 'path: line' lines or as one JSON document.\n"
+	  "  -j, --json  JSON output\n" },
+	{ "mount",
+	  "Usage: dbgfs mount [--type T] [-o OPTIONS] [DIR]\n"
+	  "Mount type T at DIR (default: its canonical path, created if\n"
+	  "missing).  Nothing is done if it is already mounted there.\n"
+	  "  -o, --options OPTIONS  mount options, e.g. mode=0755\n" },
+};
+
+enum { OPT_NO_VERIFY = 256 };
+
+/* Options every subcommand accepts, ahead of its own ones. */
+#define COMMON_SHORT "t:m:hV"
+#define COMMON_LONG						\
+	{ "type", required_argument, NULL, 't' },		\
+	{ "mountinfo", required_argument, NULL, 'm' },		\
+	{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },	\
+	{ "help", no_argument, NULL, 'h' },			\
+	{ "version", no_argument, NULL, 'V' }
+
+void help(const char *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++) {
+		if ((!cmd && !helps[i][0]) ||
+		    (cmd && helps[i][0] && !strcmp(cmd, helps[i][0]))) {
+			fputs(helps[i][1], stdout);
+			return;
+		}
+	}
+	fputs(helps[0][1], stdout);
+}
+
+int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+	fputs("dbgfs: ", stderr);
+	if (cmd)
+		fprintf(stderr, "%s: ", cmd);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see 'dbgfs %s%s--help')\n", cmd ? cmd : "",
+		cmd ? " " : "");
+	return EXIT_USAGE;
+}
+
+void err_path(const char *path, int err)
+{
+	fprintf(stderr, "dbgfs: %s: %s\n", path, strerror(err < 0 ? -err : err));
+}
+
+static int new_ctx(struct tool *t, const char *type)
+{
+	struct dbgfs_ctx *ctx = dbgfs_new(type);
+
+	if (!ctx) {
+		err_path(type, errno);
+		return EXIT_FAIL;
+	}
+	dbgfs_free(t->ctx);
+	t->ctx = ctx;
+	if (t->mountinfo)
+		dbgfs_set_mountinfo(ctx, t->mountinfo);
+	dbgfs_set_flags(ctx, t->flags);
+	return EXIT_OK;
+}
+
+/*
+ * Handle an option shared by all commands.  Returns -1 when @c is not one
+ * of them, else an exit code (EXIT_OK: go on).
+ */
+int parse_common(struct tool *t, const char *cmd, int c, const char *arg)
+{
+	switch (c) {
+	case 't':
+		if (!*arg)
+			return usage_error(cmd, "empty filesystem type%s", "");
+		return new_ctx(t, arg);
+	case 'm':
+		t->mountinfo = arg;
+		/* The user named the table to use: the canonical path is not. */
+		t->flags |= DBGFS_NO_CANONICAL;
+		dbgfs_set_mountinfo(t->ctx, arg);
+		dbgfs_set_flags(t->ctx, t->flags);
+		return EXIT_OK;
+	case OPT_NO_VERIFY:
+		t->flags |= DBGFS_NO_VERIFY;
+		dbgfs_set_flags(t->ctx, t->flags);
+		return EXIT_OK;
+	case 'V':
+		printf("dbgfs %s\n", LIBDBGFS_VERSION);
+		exit(EXIT_OK);
+	case 'h':
+		help(cmd);
+		exit(EXIT_OK);
+	case '?':
+		return usage_error(cmd, "bad option '%s'", arg);
+	case ':':
+		return usage_error(cmd, "option '%s' needs an argument", arg);
+	}
+	return -1;
+}
+
+/* The bad option getopt stopped at, for a message of our own. */
+static const char *bad_opt(char **argv)
+{
+	return argv[optind - 1] ? argv[optind - 1] : "?";
+}
+
+/*
+ * Run getopt_long over a subcommand's arguments with the common options
+ * added.  Calls @handle for the command's own options (@own); returns an exit code
+ * (EXIT_OK when all went well) and leaves optind at the operands.
+ */
+int tool_getopt(struct tool *t, const char *cmd, int argc, char **argv,
+		const char *shortopts, const struct option *own,
+		int (*handle)(void *data, int c, const char *arg), void *data)
+{
+	struct option opts[16] = { COMMON_LONG };
+	char optstring[64];
+	size_t n = 5, i;
+	int c, ret;
+
+	for (i = 0; own && own[i].name && n < 15; i++)
+		opts[n++] = own[i];
+	/*
+	 * A leading '+' in @shortopts stops at the first operand: the
+	 * global options end at the command, and `set x -1` must work.
+	 */
+	if (*shortopts == '+')
+		snprintf(optstring, sizeof(optstring), "+:%s%s", COMMON_SHORT,
+			 shortopts + 1);
+	else
+		snprintf(optstring, sizeof(optstring), ":%s%s", COMMON_SHORT,
+			 shortopts);
+	optind = 0;	/* glibc: start afresh on a new argv */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, optstring, opts, NULL)) != -1) {
+		const char *arg = (c == '?' || c == ':') ? bad_opt(argv) : optarg;
+
+		ret = parse_common(t, cmd, c, arg);
+		if (ret < 0)
+			ret = handle ? handle(data, c, optarg) : -1;
+		if (ret < 0)
+			ret = usage_error(cmd, "bad option '%s'", bad_opt(argv));
+		if (ret != EXIT_OK)
+			return ret;
+	}
+	return EXIT_OK;
+}
+
+/* Report why the mount point was not found; returns EXIT_NOMOUNT. */
+static int err_where(struct tool *t, int err)
+{
+	const char *env = dbgfs_env_name(t->ctx);
+	const char *val = env && !(t->flags & DBGFS_NO_ENV) ? getenv(env) : NULL;
+
+	if (val && *val)
+		fprintf(stderr, "dbgfs: %s (from %s): %s\n", val, env,
+			strerror(-err));
+	else if (err == -ENOENT)
+		fprintf(stderr, "dbgfs: no %s mount found\n",
+			dbgfs_fstype(t->ctx));
+	else
+		err_path(t->mountinfo ? t->mountinfo : "/proc/self/mountinfo",
+			 err);
+	return EXIT_NOMOUNT;
+}
+
+/* Resolve a user's path; prints the error and returns an exit code. */
+int resolve(struct tool *t, const char *path, char *buf, size_t size)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	if (*path == '/')
+		return dbgfs_join(NULL, path, buf, size) ?
+			(err_path(path, ENAMETOOLONG), EXIT_FAIL) : EXIT_OK;
+	ret = dbgfs_where(t->ctx, dir, sizeof(dir));
+	if (ret)
+		return err_where(t, ret);
+	if (dbgfs_join(dir, path, buf, size)) {
+		err_path(path, ENAMETOOLONG);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static int cmd_where(struct tool *t, int argc, char **argv)
+{
+	char dir[PATH_MAX];
+	int ret;
+
+	ret = tool_getopt(t, "where", argc, argv, "", NULL, NULL, NULL);
+	if (ret)
+		return ret;
+	if (optind < argc)
+		return usage_error("where", "unexpected argument '%s'",
+				   argv[optind]);
+	ret = dbgfs_where(t->ctx, dir, sizeof(dir));
+	if (ret)
+		return err_where(t, ret);
+	printf("%s\n", dir);
+	return EXIT_OK;
+}
+
+static int cmd_get(struct tool *t, int argc, char **argv)
+{
+	char path[PATH_MAX];
+	size_t len;
+	void *buf;
+	int ret;
+
+	ret = tool_getopt(t, "get", argc, argv, "", NULL, NULL, NULL);
+	if (ret)
+		return ret;
+	if (optind + 1 != argc)
+		return usage_error("get", "expected one PATH%s", "");
+	ret = resolve(t, argv[optind], path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = dbgfs_get_raw(NULL, path, &buf, &len);
+	if (ret) {
+		err_path(argv[optind], ret);
+		return EXIT_FAIL;
+	}
+	ret = fwrite(buf, 1, len, stdout) == len ? EXIT_OK : EXIT_FAIL;
+	free(buf);
+	return ret;
+}
+
+static int cmd_set(struct tool *t, int argc, char **argv)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = tool_getopt(t, "set", argc, argv, "+", NULL, NULL, NULL);
+	if (ret)
+		return ret;
+	if (optind + 2 != argc)
+		return usage_error("set", "expected PATH and VALUE%s", "");
+	ret = resolve(t, argv[optind], path, sizeof(path));
+	if (ret)
+		return ret;
+	ret = dbgfs_set_string(NULL, path, argv[optind + 1]);
+	if (ret) {
+		err_path(argv[optind], ret);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+struct watch_opts {
+	long interval;
+	long count;
+	bool bad;
+};
+
+static int parse_long(const char *s, long min, long *val)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (!*s || *end || errno || v < min)
+		return -1;
+	*val = v;
+	return 0;
+}
+
+static int watch_opt(void *data, int c, const char *arg)
+{
+	struct watch_opts *w = data;
+
+	if (c == 'i' && !parse_long(arg, 1, &w->interval))
+		return EXIT_OK;
+	if (c == 'c' && !parse_long(arg, 1, &w->count))
+		return EXIT_OK;
+	if (c == 'i' || c == 'c')
+		return usage_error("watch", "bad number '%s'", arg);
+	return -1;
+}
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void print_change(const char *buf, size_t len)
+{
+	struct timespec ts;
+	char stamp[32];
+	struct tm tm;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
+	if (len && buf[len - 1] == '\n')
+		len--;
+	printf("%s.%03ld %.*s\n", stamp, ts.tv_nsec / 1000000, (int)len, buf);
+	fflush(stdout);
+}
+
+/* Sleep @ms milliseconds unless a signal asks to stop. */
+static void nap(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (!stop && nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static int watch_loop(const char *shown, const char *path,
+		      const struct watch_opts *w)
+{
+	char *prev = NULL;
+	size_t prev_len = 0, len;
+	long printed = 0;
+	void *buf;
+	int ret;
+
+	while (!stop) {
+		ret = dbgfs_read_file(NULL, path, VALUE_MAX, 0, &buf, &len);
+		if (ret) {
+			free(prev);
+			err_path(shown, ret);
+			return EXIT_FAIL;
+		}
+		if (!prev || len != prev_len || memcmp(buf, prev, len)) {
+			print_change(buf, len);
+			free(prev);
+			prev = buf;
+			prev_len = len;
+			if (w->count && ++printed >= w->count)
+				break;
+		} else {
+			free(buf);
+		}
+		nap(w->interval);
+	}
+	free(prev);
+	return EXIT_OK;
+}
+
+static int cmd_watch(struct tool *t, int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct watch_opts w = { .interval = 1000 };
+	struct sigaction sa = { .sa_handler = on_signal };
+	char path[PATH_MAX];
+	int ret;
+
+	ret = tool_getopt(t, "watch", argc, argv, "i:c:", own, watch_opt, &w);
+	if (ret)
+		return ret;
+	if (optind + 1 != argc)
+		return usage_error("watch", "expected one PATH%s", "");
+	ret = resolve(t, argv[optind], path, sizeof(path));
+	if (ret)
+		return ret;
+	/* No SA_RESTART: Ctrl-C must cut the sleep short. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	return watch_loop(argv[optind], path, &w);
+}
+
+struct mount_opts {
+	const char *options;
+};
+
+static int mount_opt(void *data, int c, const char *arg)
+{
+	struct mount_opts *m = data;
+
+	if (c != 'o')
+		return -1;
+	m->options = arg;
+	return EXIT_OK;
+}
+
+static int cmd_mount(struct tool *t, int argc, char **argv)
+{
+	static const struct option own[] = {
+		{ "options", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct mount_opts m = { NULL };
+	const char *dir;
+	int ret;
+
+	ret = tool_getopt(t, "mount", argc, argv, "o:", own, mount_opt, &m);
+	if (ret)
+		return ret;
+	if (optind + 1 < argc)
+		return usage_error("mount", "unexpected argument '%s'",
+				   argv[optind + 1]);
+	dir = optind < argc ? argv[optind] : dbgfs_canonical_dir(t->ctx);
+	if (!dir)
+		return usage_error("mount", "type %s has no canonical path",
+				   dbgfs_fstype(t->ctx));
+	ret = dbgfs_mount(t->ctx, dir, m.options);
+	if (ret) {
+		err_path(dir, ret);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(struct tool *t, int argc, char **argv);
+} cmds[] = {
+	{ "where", cmd_where },
+	{ "ls", cmd_ls },
+	{ "get", cmd_get },
+	{ "set", cmd_set },
+	{ "watch", cmd_watch },
+	{ "dump", cmd_dump },
+	{ "mount", cmd_mount },
+};
+
+static int run(struct tool *t, int argc, char **argv)
+{
+	const char *name = argv[0];
+	size_t i;
+
+	if (!strcmp(name, "help")) {
+		help(argc > 1 ? argv[1] : NULL);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(name, cmds[i].name))
+			return cmds[i].fn(t, argc, argv);
+	return usage_error(NULL, "unknown command '%s'", name);
+}
+
+int main(int argc, char **argv)
+{
+	struct tool t = { NULL, NULL, 0 };
+	int ret;
+
+	ret = new_ctx(&t, "dbgfs");
+	if (ret)
+		return ret;
+	ret = tool_getopt(&t, NULL, argc, argv, "+", NULL, NULL, NULL);
+	if (ret)
+		goto out;
+	if (optind >= argc) {
+		ret = usage_error(NULL, "no command given%s", "");
+		goto out;
+	}
+	ret = run(&t, argc - optind, argv + optind);
+out:
+	dbgfs_free(t.ctx);
+	return ret;
+}
