@@ -4,6 +4,8 @@
  * a module goes, what it forgot to remove is removed, with one warning.
  * debugfs leaves such entries behind with pointers into freed memory.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/slab.h>

@@ -45,3 +45,30 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
 }
+
+# ktap_module KO [PARAM...]: loads a KTAP test module, whose results are the kernel log
+# lines "dbgfs-ktap: ok N - ..." (see tests/kernel/ktap.h), re-emits them as this
+# suite's, checks that it ran as many as it planned, and unloads it.
+ktap_module() {
+	_ko=$1
+	shift
+	_name=$(basename "$_ko" .ko)
+	dmesg -c >/dev/null
+	if ! insmod "$_ko" "$@" >/tmp/tap.out 2>&1; then
+		not_ok "$_name: insmod"
+		sed 's/^/#   /' /tmp/tap.out
+		return
+	fi
+	dmesg | sed -n 's/^.*dbgfs-ktap: //p' >/tmp/ktap.out
+	_planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' /tmp/ktap.out)
+	_ran=0
+	while read -r _line; do
+		case "$_line" in
+		"ok "*) _ran=$((_ran + 1)); ok "$_name: ${_line#ok * - }" ;;
+		"not ok "*) _ran=$((_ran + 1)); not_ok "$_name: ${_line#not ok * - }" ;;
+		"#"*) echo "$_line" ;;
+		esac
+	done </tmp/ktap.out
+	is "$_name: ran all it planned" "$_ran" "${_planned:-no plan}"
+	check "$_name: rmmod" rmmod "$_name"
+}
