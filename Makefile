@@ -36,8 +36,14 @@ check-debug:
 	scripts/debug-kernel
 	DBGFS_SKIP_SELFTEST=1 scripts/check debug
 
-run:
-	@echo "make run: not yet (issue 5: the guided tour)"
+# The main job: a guest with dbgfs, the example module and the tool's tour; a shell in
+# the guest when stdin is a terminal.  KERNEL=6.12 for the other kernel.
+run: user
+	scripts/setup $(KERNEL)
+	scripts/build-modules $(KERNEL) kernel examples
+	guest/run --show $$([ -t 0 ] && echo --interactive) $(KERNEL) tour \
+		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/examples/dbgfs_example.ko \
+		usr/bin/dbgfs=build/tools/dbgfs
 
 clean:
 	rm -rf build

@@ -213,7 +213,7 @@ check "dump --json of the space mount names its root" \
 	grep -q "\"root\":\"$SPACE_MNT${DUMP_PATH:+/$DUMP_PATH}\"" \
 		"$T/dump.space"
 check "jsoncheck reads the space mount's dump back" \
-	"$JSONCHECK" -c < "$T/dump.space" > /dev/null
+	sh -c '"$1" -c < "$2" > /dev/null' sh "$JSONCHECK" "$T/dump.space"
 "$DBGFS" -t debugfs dump "$DUMP_PATH" > /dev/null
 same "text dump exits 0" "$?" 0
 
