@@ -150,4 +150,445 @@ static inline void dbgfs_remove_recursive(struct dbgfs_node *node)
 	dbgfs_remove(node);
 }
 
+/* Typed attribute files (kernel/attr.c). */
+
+struct device;
+struct seq_file;
+
+/**
+ * struct dbgfs_blob_wrapper - a binary blob for dbgfs_create_blob()
+ * @data: the bytes
+ * @size: how many there are; the file never grows beyond them
+ */
+struct dbgfs_blob_wrapper {
+	void *data;
+	unsigned long size;
+};
+
+/**
+ * struct dbgfs_reg32 - one 32-bit register for dbgfs_create_regset32()
+ * @name: printed before the value
+ * @offset: from &dbgfs_regset32.base, in bytes
+ */
+struct dbgfs_reg32 {
+	char *name;
+	unsigned long offset;
+};
+
+/**
+ * struct dbgfs_regset32 - a set of 32-bit registers
+ * @regs: the registers
+ * @nregs: how many there are
+ * @base: where the register bank is mapped
+ * @dev: if not NULL, kept runtime-resumed while the registers are read
+ */
+struct dbgfs_regset32 {
+	const struct dbgfs_reg32 *regs;
+	int nregs;
+	void __iomem *base;
+	struct device *dev;
+};
+
+/**
+ * struct dbgfs_u32_array - an array for dbgfs_create_u32_array()
+ * @array: the values
+ * @n_elements: how many there are
+ */
+struct dbgfs_u32_array {
+	u32 *array;
+	u32 n_elements;
+};
+
+int dbgfs_attr_open(struct inode *inode, struct file *file,
+		    int (*get)(void *data, u64 *val),
+		    int (*set)(void *data, u64 val), const char *fmt);
+int dbgfs_attr_release(struct inode *inode, struct file *file);
+ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos);
+ssize_t dbgfs_attr_write(struct file *file, const char __user *buf,
+			 size_t len, loff_t *ppos);
+ssize_t dbgfs_attr_write_signed(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos);
+
+#define DEFINE_DBGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, __signed) \
+static int __fops ## _open(struct inode *inode, struct file *file)	\
+{									\
+	__simple_attr_check_format(__fmt, 0ull);			\
+	return dbgfs_attr_open(inode, file, __get, __set, __fmt);	\
+}									\
+static const struct file_operations __fops = {				\
+	.owner	 = THIS_MODULE,						\
+	.open	 = __fops ## _open,					\
+	.release = dbgfs_attr_release,					\
+	.read	 = dbgfs_attr_read,					\
+	.write	 = (__signed) ? dbgfs_attr_write_signed : dbgfs_attr_write, \
+}
+
+/**
+ * DEFINE_DBGFS_ATTRIBUTE - define the fops of a file holding one number
+ * @__fops: name of the &struct file_operations to define
+ * @__get: int (*)(void *data, u64 *val), or NULL: reads answer -EACCES
+ * @__set: int (*)(void *data, u64 val), or NULL: writes answer -EACCES
+ * @__fmt: printf format of a read, for an unsigned long long
+ *
+ * As DEFINE_DEBUGFS_ATTRIBUTE(): pass @__fops to dbgfs_create_file(); @data
+ * is the file's.  The file is not seekable; a read formats the value at
+ * offset 0 and continues from that text.  A write must be a whole number in
+ * base 0 (as kstrtoull(), with one optional trailing newline) of at most 23
+ * characters: anything else answers -EINVAL, a number beyond u64 -ERANGE,
+ * and @__set is not called.  An error of @__set is the write's.
+ */
+#define DEFINE_DBGFS_ATTRIBUTE(__fops, __get, __set, __fmt)		\
+	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, false)
+
+/**
+ * DEFINE_DBGFS_ATTRIBUTE_SIGNED - as DEFINE_DBGFS_ATTRIBUTE(), signed
+ * @__fops: name of the &struct file_operations to define
+ * @__get: int (*)(void *data, u64 *val), or NULL
+ * @__set: int (*)(void *data, u64 val), or NULL; gets an s64 cast to u64
+ * @__fmt: printf format of a read, for a long long
+ *
+ * Writes are parsed as by kstrtoll(), with the same strictness.
+ */
+#define DEFINE_DBGFS_ATTRIBUTE_SIGNED(__fops, __get, __set, __fmt)	\
+	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, true)
+
+struct dbgfs_node *__dbgfs_create_u8(const char *name, umode_t mode,
+				     struct dbgfs_node *parent,
+				     u8 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_u16(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u16 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_u32(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u32 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_u64(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u64 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_x8(const char *name, umode_t mode,
+				     struct dbgfs_node *parent,
+				     u8 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_x16(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u16 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_x32(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u32 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_x64(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u64 *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_ulong(const char *name, umode_t mode,
+					struct dbgfs_node *parent,
+					unsigned long *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_size_t(const char *name, umode_t mode,
+					 struct dbgfs_node *parent,
+					 size_t *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_atomic_t(const char *name, umode_t mode,
+					   struct dbgfs_node *parent,
+					   atomic_t *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
+				       struct dbgfs_node *parent,
+				       bool *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_str(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      char **value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_blob(const char *name, umode_t mode,
+				       struct dbgfs_node *parent,
+				       struct dbgfs_blob_wrapper *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_u32_array(const char *name, umode_t mode,
+					    struct dbgfs_node *parent,
+					    struct dbgfs_u32_array *value, struct module *owner);
+struct dbgfs_node *__dbgfs_create_regset32(const char *name, umode_t mode,
+					   struct dbgfs_node *parent,
+					   struct dbgfs_regset32 *value, struct module *owner);
+
+struct dbgfs_node *
+__dbgfs_create_devm_seqfile(struct device *dev, const char *name,
+			    struct dbgfs_node *parent,
+			    int (*read_fn)(struct seq_file *s, void *data),
+			    struct module *owner);
+void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
+			int nregs, void __iomem *base, char *prefix);
+
+/**
+ * dbgfs_create_u8 - create a file holding a u8
+ * @name: name of the file
+ * @mode: permission bits; without write bits writes answer -EACCES (even
+ *        for root), without read bits reads do
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable, read and written in place
+ *
+ * Reads give "%llu\n" and are not seekable (lseek: -ESPIPE): the text is
+ * made at the first read and later reads of the open file continue it.
+ * Writes take a number as kstrtou8() does (base 0: "0x" hex, "0" octal,
+ * one optional trailing newline) and, unlike debugfs, nothing else:
+ * -ERANGE beyond U8_MAX, -EINVAL for an empty write, garbage, trailing
+ * characters or more than 23 characters; @value is then left alone.
+ * debugfs returns void here; this returns the node.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_u8(name, mode, parent, value) \
+	__dbgfs_create_u8(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_u16 - create a file holding a u16
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), for a u16 (-ERANGE beyond U16_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_u16(name, mode, parent, value) \
+	__dbgfs_create_u16(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_u32 - create a file holding a u32
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), for a u32 (-ERANGE beyond U32_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_u32(name, mode, parent, value) \
+	__dbgfs_create_u32(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_u64 - create a file holding a u64
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), for a u64 (-ERANGE beyond U64_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_u64(name, mode, parent, value) \
+	__dbgfs_create_u64(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_x8 - create a file holding a u8, shown in hex
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), but reads give "0x%02llx\n".
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_x8(name, mode, parent, value) \
+	__dbgfs_create_x8(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_x16 - create a file holding a u16, shown in hex
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u16(), but reads give "0x%04llx\n".
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_x16(name, mode, parent, value) \
+	__dbgfs_create_x16(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_x32 - create a file holding a u32, shown in hex
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u32(), but reads give "0x%08llx\n".
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_x32(name, mode, parent, value) \
+	__dbgfs_create_x32(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_x64 - create a file holding a u64, shown in hex
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u64(), but reads give "0x%016llx\n".
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_x64(name, mode, parent, value) \
+	__dbgfs_create_x64(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_ulong - create a file holding an unsigned long
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), for an unsigned long (-ERANGE beyond ULONG_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_ulong(name, mode, parent, value) \
+	__dbgfs_create_ulong(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_xul - create a file holding an unsigned long, shown in hex
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_xul(name, mode, parent, value)			\
+	(sizeof(*(value)) == sizeof(u32) ?				\
+	 __dbgfs_create_x32(name, mode, parent, (u32 *)(value), THIS_MODULE) : \
+	 __dbgfs_create_x64(name, mode, parent, (u64 *)(value), THIS_MODULE))
+
+/**
+ * dbgfs_create_size_t - create a file holding a size_t
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * As dbgfs_create_u8(), for a size_t (-ERANGE beyond SIZE_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_size_t(name, mode, parent, value) \
+	__dbgfs_create_size_t(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_atomic_t - create a file holding an atomic_t
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_u8()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable, read with atomic_read() and set with atomic_set()
+ *
+ * As dbgfs_create_u8(), signed: reads give "%lld\n", writes are parsed as
+ * by kstrtoint() (-ERANGE outside INT_MIN..INT_MAX).
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_atomic_t(name, mode, parent, value) \
+	__dbgfs_create_atomic_t(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_bool - create a file holding a bool
+ * @name: name of the file
+ * @mode: permission bits; without write bits the file has no write method
+ *        (writes: -EINVAL), without read bits no read method
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ *
+ * Reads give "Y\n" or "N\n" and are seekable.  Writes take what kstrtobool()
+ * takes ("y", "Y", "t", "T", "1", "n", "N", "f", "F", "0", "on", "off" and
+ * words starting so); unlike debugfs, which ignores them and reports
+ * success, anything else, an empty write and more than 23 characters answer
+ * -EINVAL.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_bool(name, mode, parent, value) \
+	__dbgfs_create_bool(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_str - create a file holding a string
+ * @name: name of the file
+ * @mode: permission bits, as for dbgfs_create_bool()
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the string pointer; neither it nor *@value may be NULL (-EINVAL)
+ *
+ * Reads give the string and a newline, seekable.  Writes behave as in
+ * newest mainline debugfs: a write at offset 0 replaces the string, one at
+ * its length appends, others answer -EINVAL; a result over PAGE_SIZE - 1
+ * bytes -E2BIG; trailing whitespace is cut off; the offset does not move.
+ * The old string is kfree()d, so a writable *@value must be kmalloc()ed,
+ * and the caller frees the last one.  6.1's debugfs refuses every write.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_str(name, mode, parent, value) \
+	__dbgfs_create_str(name, mode, parent, value, THIS_MODULE)
+
+/**
+ * dbgfs_create_blob - create a file showing a binary blob
+ * @name: name of the file
+ * @mode: permission bits; with write bits the blob is writable in place
+ * @parent: directory to create it in, or NULL for the root
+ * @blob: the blob; the file's size is @blob->size
+ *
+ * Reads give the bytes, seekable.  With write bits in @mode (newest
+ * mainline; 6.1's debugfs masks @mode with 0444) writes overwrite them in
+ * place and never grow the blob: a write at or past the end writes nothing
+ * and returns 0.  Without write bits writes answer -EINVAL.  Unlike
+ * debugfs, stat() reports @blob->size.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_blob(name, mode, parent, blob) \
+	__dbgfs_create_blob(name, mode, parent, blob, THIS_MODULE)
+
+/**
+ * dbgfs_create_u32_array - create a file showing an array of u32
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @array: the array and its length; the length must not change
+ *
+ * Reads give the values as "%u" separated by spaces and ended by a newline
+ * (nothing for an empty array), as they were when the file was opened; not
+ * seekable.  debugfs returns void here; this returns the node.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_u32_array(name, mode, parent, array) \
+	__dbgfs_create_u32_array(name, mode, parent, array, THIS_MODULE)
+
+/**
+ * dbgfs_create_regset32 - create a file showing 32-bit registers
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @regset: the registers, their number and base address
+ *
+ * Reads give "name = 0x%08x\n" per register, read with readl() (a seq
+ * file).  debugfs returns void here; this returns the node.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_regset32(name, mode, parent, regset) \
+	__dbgfs_create_regset32(name, mode, parent, regset, THIS_MODULE)
+
+/**
+ * dbgfs_create_devm_seqfile - create a seq file bound to a device
+ * @dev: the device, passed to @read_fn as its @data
+ * @name: name of the file
+ * @parent: directory to create it in, or NULL for the root
+ * @read_fn: prints the file's content
+ *
+ * A 0444 seq file whose show method is @read_fn, called with @dev.  Unlike
+ * debugfs, which leaves the file behind, it is removed when @dev's managed
+ * resources are released.  debugfs returns void; this returns the node.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ */
+#define dbgfs_create_devm_seqfile(dev, name, parent, read_fn) \
+	__dbgfs_create_devm_seqfile(dev, name, parent, read_fn, THIS_MODULE)
+
 #endif /* _DBGFS_H_ */

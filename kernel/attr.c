@@ -1,0 +1,1007 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Typed attribute files: numbers, bools, strings, blobs, u32 arrays,
+ * register sets and device-bound seq files, with debugfs' read formats.
+ *
+ * Each helper is a file with its own file_operations, so it runs under the
+ * proxy of file.c like any client file: its methods never run after the
+ * file's removal, and the value pointer in inode->i_private is not touched
+ * again once dbgfs_remove() has returned.
+ *
+ * Writes are strict where debugfs is lax: a number that does not fit the
+ * type, a write that is not exactly one number, or a bool write that is
+ * not a kstrtobool() word fails and stores nothing.
+ */
+#include <linux/device.h>
+#include <linux/io.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/pm_runtime.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include <dbgfs.h>
+#include "internal.h"
+
+/*
+ * The longest number a write may hold: a u64 in octal, "0" and 22 digits.
+ * debugfs parses the first 23 bytes of any write; dbgfs takes at most that
+ * many, plus one trailing newline, and refuses longer writes.
+ */
+#define DBGFS_ATTR_CHARS	23
+
+struct dbgfs_attr {
+	int (*get)(void *data, u64 *val);
+	int (*set)(void *data, u64 val);
+	char get_buf[24];			/* a u64 and "\n\0" */
+	char set_buf[DBGFS_ATTR_CHARS + 2];	/* and '\n', '\0' */
+	void *data;
+	const char *fmt;
+	struct mutex mutex;			/* the buffers */
+};
+
+/**
+ * dbgfs_attr_open - open method of DEFINE_DBGFS_ATTRIBUTE() files
+ * @inode: the file's inode; i_private is the data given at creation
+ * @file: the file being opened
+ * @get: reads the value, or NULL
+ * @set: writes the value, or NULL
+ * @fmt: printf format of a read
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dbgfs_attr_open(struct inode *inode, struct file *file,
+		    int (*get)(void *data, u64 *val),
+		    int (*set)(void *data, u64 val), const char *fmt)
+{
+	struct dbgfs_attr *attr;
+
+	attr = kzalloc(sizeof(*attr), GFP_KERNEL);
+	if (!attr)
+		return -ENOMEM;
+	attr->get = get;
+	attr->set = set;
+	attr->data = inode->i_private;
+	attr->fmt = fmt;
+	mutex_init(&attr->mutex);
+	file->private_data = attr;
+	return nonseekable_open(inode, file);
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_open);
+
+/**
+ * dbgfs_attr_release - release method of DEFINE_DBGFS_ATTRIBUTE() files
+ * @inode: the file's inode
+ * @file: the file being closed
+ *
+ * Return: 0.
+ */
+int dbgfs_attr_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_release);
+
+/**
+ * dbgfs_attr_read - read method of DEFINE_DBGFS_ATTRIBUTE() files
+ * @file: the file
+ * @buf: where to copy to
+ * @len: how much to copy at most
+ * @ppos: the file position
+ *
+ * A read at offset 0 formats the value; later reads continue that text.
+ *
+ * Return: the bytes read, -EACCES without a get method, or its error.
+ */
+ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
+			loff_t *ppos)
+{
+	struct dbgfs_attr *attr = file->private_data;
+	ssize_t ret;
+	size_t size;
+	u64 val;
+
+	if (!attr->get)
+		return -EACCES;
+	ret = mutex_lock_interruptible(&attr->mutex);
+	if (ret)
+		return ret;
+	if (*ppos && attr->get_buf[0]) {
+		size = strlen(attr->get_buf);
+	} else {
+		ret = attr->get(attr->data, &val);
+		if (ret)
+			goto out;
+		size = scnprintf(attr->get_buf, sizeof(attr->get_buf),
+				 attr->fmt, (unsigned long long)val);
+	}
+	ret = simple_read_from_buffer(buf, len, ppos, attr->get_buf, size);
+out:
+	mutex_unlock(&attr->mutex);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_read);
+
+/*
+ * Copies a write into @kbuf (DBGFS_ATTR_CHARS + 2 bytes) as a C string,
+ * refusing what cannot be exactly one value: more than DBGFS_ATTR_CHARS
+ * characters besides a trailing newline, or a NUL inside.
+ */
+static int dbgfs_copy_value(char *kbuf, const char __user *buf, size_t len)
+{
+	if (len > DBGFS_ATTR_CHARS + 1)
+		return -EINVAL;
+	if (copy_from_user(kbuf, buf, len))
+		return -EFAULT;
+	kbuf[len] = '\0';
+	if (len == DBGFS_ATTR_CHARS + 1 && kbuf[len - 1] != '\n')
+		return -EINVAL;
+	if (strlen(kbuf) != len)
+		return -EINVAL;
+	return 0;
+}
+
+static ssize_t dbgfs_attr_write_xsigned(struct file *file,
+					const char __user *buf, size_t len,
+					bool is_signed)
+{
+	struct dbgfs_attr *attr = file->private_data;
+	unsigned long long val;
+	long long sval;
+	ssize_t ret;
+
+	if (!attr->set)
+		return -EACCES;
+	ret = mutex_lock_interruptible(&attr->mutex);
+	if (ret)
+		return ret;
+	ret = dbgfs_copy_value(attr->set_buf, buf, len);
+	if (ret)
+		goto out;
+	if (is_signed) {
+		ret = kstrtoll(attr->set_buf, 0, &sval);
+		val = sval;
+	} else {
+		ret = kstrtoull(attr->set_buf, 0, &val);
+	}
+	if (ret)
+		goto out;
+	ret = attr->set(attr->data, val);
+	if (!ret)
+		ret = len;
+out:
+	mutex_unlock(&attr->mutex);
+	return ret;
+}
+
+/**
+ * dbgfs_attr_write - write method of DEFINE_DBGFS_ATTRIBUTE() files
+ * @file: the file
+ * @buf: the number, as kstrtoull() takes it in base 0
+ * @len: its length: at most 23 characters and a newline
+ * @ppos: the file position, ignored
+ *
+ * Return: @len, -EACCES without a set method, -EINVAL for anything but one
+ * number, -ERANGE beyond u64, or the set method's error.
+ */
+ssize_t dbgfs_attr_write(struct file *file, const char __user *buf,
+			 size_t len, loff_t *ppos)
+{
+	return dbgfs_attr_write_xsigned(file, buf, len, false);
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_write);
+
+/**
+ * dbgfs_attr_write_signed - write method of DEFINE_DBGFS_ATTRIBUTE_SIGNED()
+ * @file: the file
+ * @buf: the number, as kstrtoll() takes it in base 0
+ * @len: its length: at most 23 characters and a newline
+ * @ppos: the file position, ignored
+ *
+ * Return: as dbgfs_attr_write(), -ERANGE beyond s64.
+ */
+ssize_t dbgfs_attr_write_signed(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	return dbgfs_attr_write_xsigned(file, buf, len, true);
+}
+EXPORT_SYMBOL_GPL(dbgfs_attr_write_signed);
+
+/* The fops without write bits, without read bits, or with both. */
+static struct dbgfs_node *
+dbgfs_create_mode(const char *name, umode_t mode, struct dbgfs_node *parent,
+		  void *value, const struct file_operations *fops,
+		  const struct file_operations *fops_ro,
+		  const struct file_operations *fops_wo, loff_t size,
+		  struct module *owner)
+{
+	if (IS_ERR(parent))
+		return parent;
+	if (!value)
+		return ERR_PTR(-EINVAL);
+	if (!(mode & 0222))
+		fops = fops_ro;
+	else if (!(mode & 0444))
+		fops = fops_wo;
+	return __dbgfs_create_file(name, mode, parent, value, fops, size,
+				   owner);
+}
+
+static bool dbgfs_fits(u64 val, unsigned int bytes)
+{
+	return bytes >= sizeof(u64) || !(val >> (bytes * BITS_PER_BYTE));
+}
+
+#define DBGFS_NUM_ACCESSORS(acc, ctype)					\
+static int dbgfs_##acc##_get(void *data, u64 *val)			\
+{									\
+	*val = *(ctype *)data;						\
+	return 0;							\
+}									\
+static int dbgfs_##acc##_set(void *data, u64 val)			\
+{									\
+	if (!dbgfs_fits(val, sizeof(ctype)))				\
+		return -ERANGE;						\
+	*(ctype *)data = val;						\
+	return 0;							\
+}
+
+DBGFS_NUM_ACCESSORS(u8, u8)
+DBGFS_NUM_ACCESSORS(u16, u16)
+DBGFS_NUM_ACCESSORS(u32, u32)
+DBGFS_NUM_ACCESSORS(u64, u64)
+DBGFS_NUM_ACCESSORS(ulong, unsigned long)
+DBGFS_NUM_ACCESSORS(size_t, size_t)
+
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8, dbgfs_u8_get, dbgfs_u8_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8_ro, dbgfs_u8_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8_wo, NULL, dbgfs_u8_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16, dbgfs_u16_get, dbgfs_u16_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16_ro, dbgfs_u16_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16_wo, NULL, dbgfs_u16_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32, dbgfs_u32_get, dbgfs_u32_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32_ro, dbgfs_u32_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32_wo, NULL, dbgfs_u32_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64, dbgfs_u64_get, dbgfs_u64_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64_ro, dbgfs_u64_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64_wo, NULL, dbgfs_u64_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8, dbgfs_u8_get, dbgfs_u8_set,
+		       "0x%02llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8_ro, dbgfs_u8_get, NULL,
+		       "0x%02llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8_wo, NULL, dbgfs_u8_set,
+		       "0x%02llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16, dbgfs_u16_get, dbgfs_u16_set,
+		       "0x%04llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16_ro, dbgfs_u16_get, NULL,
+		       "0x%04llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16_wo, NULL, dbgfs_u16_set,
+		       "0x%04llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32, dbgfs_u32_get, dbgfs_u32_set,
+		       "0x%08llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32_ro, dbgfs_u32_get, NULL,
+		       "0x%08llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32_wo, NULL, dbgfs_u32_set,
+		       "0x%08llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64, dbgfs_u64_get, dbgfs_u64_set,
+		       "0x%016llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64_ro, dbgfs_u64_get, NULL,
+		       "0x%016llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64_wo, NULL, dbgfs_u64_set,
+		       "0x%016llx\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong, dbgfs_ulong_get, dbgfs_ulong_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong_ro, dbgfs_ulong_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong_wo, NULL, dbgfs_ulong_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t, dbgfs_size_t_get, dbgfs_size_t_set,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t_ro, dbgfs_size_t_get, NULL,
+		       "%llu\n");
+DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t_wo, NULL, dbgfs_size_t_set,
+		       "%llu\n");
+
+/**
+ * __dbgfs_create_u8 - create a u8 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Called through dbgfs_create_u8(); so are the creators below through the
+ * dbgfs_create_*() of the same suffix.
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_u8(const char *name, umode_t mode,
+				     struct dbgfs_node *parent,
+				     u8 *value,
+				     struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u8,
+				 &dbgfs_fops_u8_ro, &dbgfs_fops_u8_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_u8);
+
+/**
+ * __dbgfs_create_u16 - create a u16 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_u16(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u16 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u16,
+				 &dbgfs_fops_u16_ro, &dbgfs_fops_u16_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_u16);
+
+/**
+ * __dbgfs_create_u32 - create a u32 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_u32(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u32 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u32,
+				 &dbgfs_fops_u32_ro, &dbgfs_fops_u32_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_u32);
+
+/**
+ * __dbgfs_create_u64 - create a u64 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_u64(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u64 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u64,
+				 &dbgfs_fops_u64_ro, &dbgfs_fops_u64_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_u64);
+
+/**
+ * __dbgfs_create_x8 - create a hexadecimal u8 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_x8(const char *name, umode_t mode,
+				     struct dbgfs_node *parent,
+				     u8 *value,
+				     struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x8,
+				 &dbgfs_fops_x8_ro, &dbgfs_fops_x8_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_x8);
+
+/**
+ * __dbgfs_create_x16 - create a hexadecimal u16 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_x16(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u16 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x16,
+				 &dbgfs_fops_x16_ro, &dbgfs_fops_x16_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_x16);
+
+/**
+ * __dbgfs_create_x32 - create a hexadecimal u32 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_x32(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u32 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x32,
+				 &dbgfs_fops_x32_ro, &dbgfs_fops_x32_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_x32);
+
+/**
+ * __dbgfs_create_x64 - create a hexadecimal u64 file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_x64(const char *name, umode_t mode,
+				      struct dbgfs_node *parent,
+				      u64 *value,
+				      struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x64,
+				 &dbgfs_fops_x64_ro, &dbgfs_fops_x64_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_x64);
+
+/**
+ * __dbgfs_create_ulong - create an unsigned long file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_ulong(const char *name, umode_t mode,
+					struct dbgfs_node *parent,
+					unsigned long *value,
+					struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_ulong,
+				 &dbgfs_fops_ulong_ro, &dbgfs_fops_ulong_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_ulong);
+
+/**
+ * __dbgfs_create_size_t - create a size_t file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_size_t(const char *name, umode_t mode,
+					 struct dbgfs_node *parent,
+					 size_t *value,
+					 struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_size_t,
+				 &dbgfs_fops_size_t_ro, &dbgfs_fops_size_t_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_size_t);
+
+static int dbgfs_atomic_t_get(void *data, u64 *val)
+{
+	*val = atomic_read((atomic_t *)data);
+	return 0;
+}
+
+static int dbgfs_atomic_t_set(void *data, u64 val)
+{
+	s64 v = (s64)val;
+
+	if (v < INT_MIN || v > INT_MAX)
+		return -ERANGE;
+	atomic_set((atomic_t *)data, v);
+	return 0;
+}
+
+DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t, dbgfs_atomic_t_get,
+			      dbgfs_atomic_t_set, "%lld\n");
+DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t_ro, dbgfs_atomic_t_get,
+			      NULL, "%lld\n");
+DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t_wo, NULL,
+			      dbgfs_atomic_t_set, "%lld\n");
+
+/**
+ * __dbgfs_create_atomic_t - create an atomic_t file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_atomic_t(const char *name, umode_t mode,
+					   struct dbgfs_node *parent,
+					   atomic_t *value,
+					   struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_atomic_t,
+				 &dbgfs_fops_atomic_t_ro, &dbgfs_fops_atomic_t_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_atomic_t);
+
+/* bool */
+
+static ssize_t dbgfs_bool_read(struct file *file, char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	char text[2] = { *(bool *)file->private_data ? 'Y' : 'N', '\n' };
+
+	return simple_read_from_buffer(buf, len, ppos, text, sizeof(text));
+}
+
+static ssize_t dbgfs_bool_write(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	char kbuf[DBGFS_ATTR_CHARS + 2];
+	bool val;
+	int err;
+
+	err = dbgfs_copy_value(kbuf, buf, len);
+	if (!err)
+		err = kstrtobool(kbuf, &val);
+	if (err)
+		return err;
+	*(bool *)file->private_data = val;
+	return len;
+}
+
+static const struct file_operations dbgfs_fops_bool = {
+	.read	= dbgfs_bool_read,
+	.write	= dbgfs_bool_write,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+static const struct file_operations dbgfs_fops_bool_ro = {
+	.read	= dbgfs_bool_read,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+static const struct file_operations dbgfs_fops_bool_wo = {
+	.write	= dbgfs_bool_write,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+/**
+ * __dbgfs_create_bool - create a bool file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the variable
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
+				       struct dbgfs_node *parent,
+				       bool *value,
+				       struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_bool,
+				 &dbgfs_fops_bool_ro, &dbgfs_fops_bool_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_bool);
+
+/* str: the pointer changes under writes; this keeps readers off the old. */
+static DEFINE_MUTEX(dbgfs_str_mutex);
+
+static ssize_t dbgfs_str_read(struct file *file, char __user *buf,
+			      size_t len, loff_t *ppos)
+{
+	char *copy;
+	size_t size;
+	ssize_t ret;
+
+	mutex_lock(&dbgfs_str_mutex);
+	copy = kasprintf(GFP_KERNEL, "%s\n", *(char **)file->private_data);
+	mutex_unlock(&dbgfs_str_mutex);
+	if (!copy)
+		return -ENOMEM;
+	size = strlen(copy);
+	ret = simple_read_from_buffer(buf, len, ppos, copy, size);
+	kfree(copy);
+	return ret;
+}
+
+/*
+ * As newest mainline debugfs: at offset 0 the write replaces the string,
+ * at its end it appends; trailing whitespace goes; the offset stays.
+ */
+static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	char **value = file->private_data;
+	char *old, *new = NULL;
+	loff_t pos = *ppos;
+	ssize_t ret;
+
+	mutex_lock(&dbgfs_str_mutex);
+	old = *value;
+	ret = -EINVAL;
+	if (pos < 0 || (pos && pos != strlen(old)))
+		goto out;
+	ret = -E2BIG;
+	if (len >= PAGE_SIZE || pos + len + 1 > PAGE_SIZE)
+		goto out;
+	ret = -ENOMEM;
+	new = kmalloc(pos + len + 1, GFP_KERNEL);
+	if (!new)
+		goto out;
+	memcpy(new, old, pos);
+	ret = -EFAULT;
+	if (copy_from_user(new + pos, buf, len))
+		goto out;
+	new[pos + len] = '\0';
+	strim(new);	/* the trailing end only, as mainline */
+	*value = new;
+	new = old;
+	ret = len;
+out:
+	mutex_unlock(&dbgfs_str_mutex);
+	kfree(new);
+	return ret;
+}
+
+static const struct file_operations dbgfs_fops_str = {
+	.read	= dbgfs_str_read,
+	.write	= dbgfs_str_write,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+static const struct file_operations dbgfs_fops_str_ro = {
+	.read	= dbgfs_str_read,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+static const struct file_operations dbgfs_fops_str_wo = {
+	.write	= dbgfs_str_write,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+/**
+ * __dbgfs_create_str - create a string file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the string pointer; it and *@value must not be NULL
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR(): -EINVAL for a NULL string.
+ */
+struct dbgfs_node *__dbgfs_create_str(const char *name, umode_t mode,
+				      struct dbgfs_node *parent, char **value,
+				      struct module *owner)
+{
+	if (!IS_ERR(parent) && (!value || !*value))
+		return ERR_PTR(-EINVAL);
+	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_str,
+				 &dbgfs_fops_str_ro, &dbgfs_fops_str_wo, 0,
+				 owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_str);
+
+/* blob */
+
+static ssize_t dbgfs_blob_read(struct file *file, char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	struct dbgfs_blob_wrapper *blob = file->private_data;
+
+	return simple_read_from_buffer(buf, len, ppos, blob->data, blob->size);
+}
+
+static ssize_t dbgfs_blob_write(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	struct dbgfs_blob_wrapper *blob = file->private_data;
+
+	return simple_write_to_buffer(blob->data, blob->size, ppos, buf, len);
+}
+
+static const struct file_operations dbgfs_fops_blob = {
+	.read	= dbgfs_blob_read,
+	.write	= dbgfs_blob_write,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+static const struct file_operations dbgfs_fops_blob_ro = {
+	.read	= dbgfs_blob_read,
+	.open	= simple_open,
+	.llseek	= default_llseek,
+};
+
+/**
+ * __dbgfs_create_blob - create a blob file for a module
+ * @name: name of the file
+ * @mode: permission bits; write bits make the blob writable in place
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the blob
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_blob(const char *name, umode_t mode,
+				       struct dbgfs_node *parent,
+				       struct dbgfs_blob_wrapper *value,
+				       struct module *owner)
+{
+	const struct file_operations *fops = &dbgfs_fops_blob;
+
+	if (IS_ERR(parent))
+		return parent;
+	if (!value)
+		return ERR_PTR(-EINVAL);
+	if (!(mode & 0222))
+		fops = &dbgfs_fops_blob_ro;
+	return __dbgfs_create_file(name, mode, parent, value, fops,
+				   value->size, owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_blob);
+
+/* u32_array: the text is made at open, as debugfs does. */
+
+static int dbgfs_u32_array_open(struct inode *inode, struct file *file)
+{
+	struct dbgfs_u32_array *array = inode->i_private;
+	size_t size = (size_t)array->n_elements * 11 + 1;	/* "%u " */
+	size_t pos = 0;
+	char *text;
+	u32 i;
+
+	text = kvmalloc(size, GFP_KERNEL);
+	if (!text)
+		return -ENOMEM;
+	text[0] = '\0';
+	for (i = 0; i < array->n_elements; i++)
+		pos += scnprintf(text + pos, size - pos, "%u%c",
+				 array->array[i],
+				 i + 1 < array->n_elements ? ' ' : '\n');
+	file->private_data = text;
+	return nonseekable_open(inode, file);
+}
+
+static ssize_t dbgfs_u32_array_read(struct file *file, char __user *buf,
+				    size_t len, loff_t *ppos)
+{
+	const char *text = file->private_data;
+
+	return simple_read_from_buffer(buf, len, ppos, text, strlen(text));
+}
+
+static int dbgfs_u32_array_release(struct inode *inode, struct file *file)
+{
+	kvfree(file->private_data);
+	return 0;
+}
+
+static const struct file_operations dbgfs_fops_u32_array = {
+	.open		= dbgfs_u32_array_open,
+	.release	= dbgfs_u32_array_release,
+	.read		= dbgfs_u32_array_read,
+};
+
+/**
+ * __dbgfs_create_u32_array - create a u32 array file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the array
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_u32_array(const char *name, umode_t mode,
+					    struct dbgfs_node *parent,
+					    struct dbgfs_u32_array *value,
+					    struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value,
+				 &dbgfs_fops_u32_array, &dbgfs_fops_u32_array,
+				 &dbgfs_fops_u32_array, 0, owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_u32_array);
+
+/* regset32 */
+
+/**
+ * dbgfs_print_regs32 - print a set of 32-bit registers to a seq file
+ * @s: the seq file
+ * @regs: the registers
+ * @nregs: how many there are
+ * @base: where the register bank is mapped
+ * @prefix: printed before each line, or NULL
+ *
+ * Prints "name = 0x%08x\n" per register, as debugfs_print_regs32() does,
+ * for seq files that show registers among other things.
+ */
+void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
+			int nregs, void __iomem *base, char *prefix)
+{
+	int i;
+
+	for (i = 0; i < nregs; i++, regs++) {
+		if (prefix)
+			seq_printf(s, "%s", prefix);
+		seq_printf(s, "%s = 0x%08x\n", regs->name,
+			   readl(base + regs->offset));
+		if (seq_has_overflowed(s))
+			break;
+	}
+}
+EXPORT_SYMBOL_GPL(dbgfs_print_regs32);
+
+static int dbgfs_regset32_show(struct seq_file *s, void *unused)
+{
+	struct dbgfs_regset32 *regset = s->private;
+
+	if (regset->dev)
+		pm_runtime_get_sync(regset->dev);
+	dbgfs_print_regs32(s, regset->regs, regset->nregs, regset->base, "");
+	if (regset->dev)
+		pm_runtime_put(regset->dev);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(dbgfs_regset32);
+
+/**
+ * __dbgfs_create_regset32 - create a register set file for a module
+ * @name: name of the file
+ * @mode: permission bits
+ * @parent: directory to create it in, or NULL for the root
+ * @value: the register set
+ * @owner: the module it belongs to
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *__dbgfs_create_regset32(const char *name, umode_t mode,
+					   struct dbgfs_node *parent,
+					   struct dbgfs_regset32 *value,
+					   struct module *owner)
+{
+	return dbgfs_create_mode(name, mode, parent, value,
+				 &dbgfs_regset32_fops, &dbgfs_regset32_fops,
+				 &dbgfs_regset32_fops, 0, owner);
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_regset32);
+
+/* devm_seqfile */
+
+struct dbgfs_devm_entry {
+	int (*read)(struct seq_file *s, void *data);
+	struct device *dev;
+	struct dbgfs_node *node;	/* referenced */
+};
+
+static int dbgfs_devm_entry_open(struct inode *inode, struct file *file)
+{
+	struct dbgfs_devm_entry *entry = inode->i_private;
+
+	return single_open(file, entry->read, entry->dev);
+}
+
+static const struct file_operations dbgfs_devm_entry_fops = {
+	.open		= dbgfs_devm_entry_open,
+	.release	= single_release,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+};
+
+static void dbgfs_devm_entry_remove(void *data)
+{
+	struct dbgfs_devm_entry *entry = data;
+
+	dbgfs_remove(entry->node);
+	dbgfs_node_put(entry->node);
+}
+
+/**
+ * __dbgfs_create_devm_seqfile - create a device's seq file for a module
+ * @dev: the device
+ * @name: name of the file
+ * @parent: directory to create it in, or NULL for the root
+ * @read_fn: the show method, called with @dev as its data
+ * @owner: the module it belongs to
+ *
+ * The file goes when @dev's managed resources are released, or before.
+ *
+ * Return: the new node or an ERR_PTR().
+ */
+struct dbgfs_node *
+__dbgfs_create_devm_seqfile(struct device *dev, const char *name,
+			    struct dbgfs_node *parent,
+			    int (*read_fn)(struct seq_file *s, void *data),
+			    struct module *owner)
+{
+	struct dbgfs_devm_entry *entry;
+	struct dbgfs_node *node;
+	int err;
+
+	if (IS_ERR(parent))
+		return parent;
+	if (!dev || !read_fn)
+		return ERR_PTR(-EINVAL);
+	entry = devm_kzalloc(dev, sizeof(*entry), GFP_KERNEL);
+	if (!entry)
+		return ERR_PTR(-ENOMEM);
+	entry->read = read_fn;
+	entry->dev = dev;
+	node = __dbgfs_create_file(name, 0444, parent, entry,
+				   &dbgfs_devm_entry_fops, 0, owner);
+	if (IS_ERR(node)) {
+		devm_kfree(dev, entry);
+		return node;
+	}
+	dbgfs_node_get(node);
+	entry->node = node;
+	/* Runs before the entry is freed: actions go in reverse order. */
+	err = devm_add_action_or_reset(dev, dbgfs_devm_entry_remove, entry);
+	if (err) {
+		devm_kfree(dev, entry);
+		return ERR_PTR(err);
+	}
+	return node;
+}
+EXPORT_SYMBOL_GPL(__dbgfs_create_devm_seqfile);
