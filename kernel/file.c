@@ -475,9 +475,10 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 	proxy->fops.owner = THIS_MODULE;
 	proxy->fops.open = dbgfs_proxy_open;
 	proxy->fops.release = dbgfs_proxy_release;
-	if (dbgfs_is_short(node))
+	/* NULL operations, short or not, leave only open and release. */
+	if (dbgfs_is_short(node) && node->file.sfops)
 		dbgfs_proxy_fill_short(&proxy->fops, node->file.sfops);
-	else if (node->file.fops)
+	else if (!dbgfs_is_short(node) && node->file.fops)
 		dbgfs_proxy_fill(&proxy->fops, node->file.fops);
 	hash_add(dbgfs_proxies, &proxy->hash_link, (unsigned long)proxy->real);
 	return proxy;
