@@ -1,0 +1,66 @@
+# api: the in-kernel API tests (api_test.ko, KTAP from its init), then the owner
+# cleanup of a module that forgets to remove its entries (forgetful.ko): its entries go
+# with it, with exactly one warning that counts them, and a file of it held open across
+# rmmod answers EIO.
+. /tests/guest/tap.sh
+M=/sys/kernel/dbgfs
+MODS=/tests/modules
+FAIL_NTH=/sys/module/dbgfs/parameters/fail_nth
+# forgetful.ko makes forgetful/{a,b,c,link,sub,sub/d}: 7 entries.
+LEFT='dbgfs: module forgetful left 7 entries behind; removed them'
+
+# left_lines: the kernel log's "left N entries behind" lines since the last dmesg -c.
+left_lines() {
+	dmesg | sed -n 's/^.*\(dbgfs: module .* entries behind; removed them\)$/\1/p'
+}
+
+check "insmod dbgfs.ko" insmod $MODS/dbgfs.ko
+check "mount -t dbgfs none $M" mount -t dbgfs none $M
+
+ktap_module $MODS/api_test.ko
+is "api_test: its exit removed everything (no warning)" "$(left_lines)" ""
+is "api_test: the root is empty again" "$(ls -A $M)" ""
+is "api_test: fail_nth is back at 0" "$(cat $FAIL_NTH)" 0
+
+dmesg -c >/dev/null
+check "forgetful: insmod" insmod $MODS/forgetful.ko
+is "forgetful: its directory is in the root" "$(ls -A $M)" "forgetful"
+is "forgetful: its entries are listed" "$(ls -A $M/forgetful | tr '\n' ' ')" "a b c link sub "
+is "forgetful: sub/ has d" "$(ls -A $M/forgetful/sub)" "d"
+is "forgetful: a reads" "$(cat $M/forgetful/a)" "forgetful"
+is "forgetful: sub/d reads" "$(cat $M/forgetful/sub/d)" "forgetful"
+is "forgetful: link points at a" "$(readlink $M/forgetful/link)" "a"
+check "forgetful: rmmod" rmmod forgetful
+check_fails "forgetful: the module is gone" grep -q '^forgetful ' /proc/modules
+check_fails "forgetful: its directory is gone from $M" test -e $M/forgetful
+check_fails "forgetful: sub/d is gone" test -e $M/forgetful/sub/d
+is "forgetful: the root is empty" "$(ls -A $M)" ""
+is "forgetful: exactly one warning, counting 7 entries" "$(left_lines)" "$LEFT"
+
+# Again, with a file held open across rmmod.
+dmesg -c >/dev/null
+check "forgetful open: insmod again" insmod $MODS/forgetful.ko
+if exec 3<$M/forgetful/b; then
+	ok "forgetful open: open b on fd 3"
+else
+	not_ok "forgetful open: open b on fd 3"
+fi
+is "forgetful open: b reads through fd 3" "$(cat <&3 2>&1)" "forgetful"
+check "forgetful open: rmmod succeeds while b is open" rmmod forgetful
+check_fails "forgetful open: the module is gone" grep -q '^forgetful ' /proc/modules
+check_fails "forgetful open: its directory is gone" test -e $M/forgetful
+out=$(cat <&3 2>&1)
+rc=$?
+case "$out" in
+*"Input/output error"*) [ $rc -ne 0 ] && ok "forgetful open: read from fd 3 fails with EIO" ||
+	not_ok "forgetful open: read from fd 3 fails with EIO (exit $rc)" ;;
+*) not_ok "forgetful open: read from fd 3 fails with EIO"; echo "#   got: '$out' (exit $rc)" ;;
+esac
+is "forgetful open: exactly one warning, counting 7 entries" "$(left_lines)" "$LEFT"
+exec 3<&-
+ok "forgetful open: close fd 3"
+
+check "umount $M" umount $M
+check "rmmod dbgfs" rmmod dbgfs
+
+done_testing
