@@ -589,25 +589,29 @@ static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
 }
 
 /*
- * Moves @node under @new_dir, or within its directory if @new_dir is NULL,
+ * Moves @node from @old_dir (any, if NULL) to @new_dir (the same, if NULL)
  * as @new_name.  Consumes @new_name: the node keeps it or it is freed.
  */
-static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *new_dir,
-		      char *new_name)
+static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
+		      struct dbgfs_node *new_dir, char *new_name)
 {
-	struct dbgfs_node *old_dir;
+	struct dbgfs_node *parent;
 	int err;
 
 	err = dbgfs_check_name(new_name);
 	if (err)
 		goto out_free;
 	down_write(&dbgfs_tree_rwsem);
-	old_dir = node->parent;
-	if (!new_dir)
-		new_dir = old_dir;
 	err = -ENOENT;
 	if (node->flags & DBGFS_NODE_REMOVED)
 		goto out_unlock;
+	parent = node->parent;
+	err = -EINVAL;
+	if (old_dir && old_dir != parent)
+		goto out_unlock;
+	old_dir = parent;
+	if (!new_dir)
+		new_dir = old_dir;
 	err = dbgfs_check_parent(new_dir);
 	if (err)
 		goto out_unlock;
@@ -661,12 +665,11 @@ int dbgfs_rename(struct dbgfs_node *old_dir, struct dbgfs_node *node,
 	if (IS_ERR_OR_NULL(node) || IS_ERR(old_dir) || IS_ERR(new_dir) ||
 	    node == dbgfs_root || !new_name)
 		return -EINVAL;
-	if (READ_ONCE(node->parent) != dbgfs_resolve_parent(old_dir))
-		return -EINVAL;
 	name = dbgfs_should_fail_alloc() ? NULL : kstrdup(new_name, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
-	return dbgfs_move(node, dbgfs_resolve_parent(new_dir), name);
+	return dbgfs_move(node, dbgfs_resolve_parent(old_dir),
+			  dbgfs_resolve_parent(new_dir), name);
 }
 EXPORT_SYMBOL_GPL(dbgfs_rename);
 
@@ -690,6 +693,6 @@ int dbgfs_change_name(struct dbgfs_node *node, const char *fmt, ...)
 	va_end(args);
 	if (!name)
 		return -ENOMEM;
-	return dbgfs_move(node, NULL, name);
+	return dbgfs_move(node, NULL, NULL, name);
 }
 EXPORT_SYMBOL_GPL(dbgfs_change_name);
