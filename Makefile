@@ -38,8 +38,9 @@ check-debug:
 
 # The main job: a guest with dbgfs, the example module and the tool's tour; a shell in
 # the guest when stdin is a terminal.  KERNEL=6.12 for the other kernel.
-run: user
+run:
 	scripts/setup $(KERNEL)
+	$(MAKE) -s -C tools
 	scripts/build-modules $(KERNEL) kernel examples
 	guest/run --show $$([ -t 0 ] && echo --interactive) $(KERNEL) tour \
 		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/examples/dbgfs_example.ko \
