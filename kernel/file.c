@@ -31,11 +31,28 @@ struct dbgfs_proxy {
 	struct file_operations	fops;
 };
 
-/* One open file of a node, so that removal can release it. */
+/*
+ * One open file of a node, so that removal can release it.  Pollers sleep
+ * on @wq, which lives as long as the open file, never directly on a wait
+ * queue of the client: that may be freed once the node is removed, while
+ * poll() and epoll still hold their entries.  The client's queues get a
+ * forwarder each (@pollers), which removal takes off again.
+ */
 struct dbgfs_open {
 	struct list_head	link;		/* in node->file.open_files */
 	struct file		*file;
 	bool			released;	/* client release has run */
+	wait_queue_head_t	wq;
+	spinlock_t		pollers_lock;
+	struct list_head	pollers;	/* struct dbgfs_poller */
+};
+
+/* Sits on a client's wait queue and passes its wake-ups on to of->wq. */
+struct dbgfs_poller {
+	struct list_head	link;		/* in of->pollers */
+	struct dbgfs_open	*of;
+	wait_queue_head_t	*whead;		/* NULL after POLLFREE */
+	wait_queue_entry_t	wait;
 };
 
 static DEFINE_MUTEX(dbgfs_proxy_mutex);
@@ -129,6 +146,9 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	if (!of)
 		goto out;
 	of->file = file;
+	init_waitqueue_head(&of->wq);
+	spin_lock_init(&of->pollers_lock);
+	INIT_LIST_HEAD(&of->pollers);
 	err = dbgfs_client_open(inode, file, node);
 	if (err) {
 		kfree(of);
@@ -155,6 +175,29 @@ static struct dbgfs_open *dbgfs_find_open(struct dbgfs_node *node,
 }
 
 /*
+ * Takes the forwarders of @of off the client's wait queues, which are still
+ * there: the node is not removed yet, or removal has not returned.  A
+ * forwarder that POLLFREE took off already may have a freed queue, which
+ * RCU keeps readable until we are done, as epoll does.
+ */
+static void dbgfs_pollers_detach(struct dbgfs_open *of)
+{
+	struct dbgfs_poller *p, *tmp;
+	wait_queue_head_t *whead;
+
+	list_for_each_entry_safe(p, tmp, &of->pollers, link) {
+		rcu_read_lock();
+		/* Pairs with the release in dbgfs_poll_wake(). */
+		whead = smp_load_acquire(&p->whead);
+		if (whead)
+			remove_wait_queue(whead, &p->wait);
+		rcu_read_unlock();
+		list_del(&p->link);
+		kfree(p);
+	}
+}
+
+/*
  * The client's release runs exactly once per open: here, or in removal if
  * the node went first.  Both hold the node's open lock, so a removal that
  * has drained the active references waits for a release in progress.
@@ -168,8 +211,10 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 	mutex_lock(lock);
 	of = dbgfs_find_open(node, file);
 	if (!WARN_ON_ONCE(!of)) {
-		if (!of->released)
+		if (!of->released) {
+			dbgfs_pollers_detach(of);
 			dbgfs_client_release(file, node);
+		}
 		list_del(&of->link);
 		kfree(of);
 	}
@@ -188,6 +233,9 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		if (of->released)
 			continue;
 		of->released = true;
+		dbgfs_pollers_detach(of);
+		/* Pollers come back, find the node gone and see EPOLLHUP. */
+		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
 		dbgfs_client_release(of->file, node);
 	}
 	mutex_unlock(lock);
@@ -268,13 +316,76 @@ static ssize_t dbgfs_proxy_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	return ret;
 }
 
+/* A poll table that queues the poller on of->wq in place of the client's. */
+struct dbgfs_poll_table {
+	poll_table		pt;
+	poll_table		*orig;
+	struct dbgfs_open	*of;
+};
+
+static int dbgfs_poll_wake(wait_queue_entry_t *wait, unsigned int mode,
+			   int sync, void *key)
+{
+	struct dbgfs_poller *p = container_of(wait, struct dbgfs_poller, wait);
+
+	if (key_to_poll(key) & POLLFREE) {
+		/* The client frees this queue: leave it, as epoll does. */
+		__wake_up(&p->of->wq, mode, 1, poll_to_key(EPOLLHUP));
+		list_del_init(&wait->entry);
+		/* Last touch of @p: dbgfs_pollers_detach() may free it now. */
+		smp_store_release(&p->whead, NULL);
+		return 0;
+	}
+	__wake_up(&p->of->wq, mode, 1, key);
+	return 0;
+}
+
+static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
+			     poll_table *pt)
+{
+	struct dbgfs_poll_table *dpt = container_of(pt, struct dbgfs_poll_table,
+						    pt);
+	struct dbgfs_open *of = dpt->of;
+	struct dbgfs_poller *p, *new;
+
+	new = kzalloc(sizeof(*new), GFP_KERNEL);
+	spin_lock(&of->pollers_lock);
+	list_for_each_entry(p, &of->pollers, link)
+		if (p->whead == whead)
+			break;
+	if (list_entry_is_head(p, &of->pollers, link) && new) {
+		new->of = of;
+		new->whead = whead;
+		init_waitqueue_func_entry(&new->wait, dbgfs_poll_wake);
+		add_wait_queue(whead, &new->wait);
+		list_add(&new->link, &of->pollers);
+		new = NULL;
+	}
+	spin_unlock(&of->pollers_lock);
+	kfree(new);
+	poll_wait(file, &of->wq, dpt->orig);
+}
+
 static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_poll_table dpt;
 	__poll_t ret;
 
 	if (!dbgfs_get_active(node))
 		return EPOLLHUP;
+	if (pt && pt->_qproc) {
+		/* A poller that will sleep: on our queue, not the client's. */
+		init_poll_funcptr(&dpt.pt, dbgfs_poll_queue);
+		dpt.pt._key = pt->_key;
+		dpt.orig = pt;
+		mutex_lock(lock);
+		dpt.of = dbgfs_find_open(node, file);
+		mutex_unlock(lock);
+		if (dpt.of)
+			pt = &dpt.pt;
+	}
 	ret = dbgfs_real_fops(node)->poll(file, pt);
 	dbgfs_put_active(node);
 	return ret;

@@ -92,8 +92,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * them during removal.  The module owning @fops is not pinned by open files.
  *
  * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
- * A client that sleeps pollers on its own wait queue must wake them with
- * wake_up_pollfree() before freeing the queue.
+ * Pollers never sleep on the client's wait queues themselves: removal takes
+ * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
+ * once dbgfs_remove() has returned.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
