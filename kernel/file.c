@@ -375,6 +375,11 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 
 	if (!dbgfs_get_active(node))
 		return EPOLLHUP;
+	if (dbgfs_is_short(node) || !dbgfs_real_fops(node) ||
+	    !dbgfs_real_fops(node)->poll) {
+		ret = DEFAULT_POLLMASK;
+		goto out;
+	}
 	if (pt && pt->_qproc) {
 		/* A poller that will sleep: on our queue, not the client's. */
 		init_poll_funcptr(&dpt.pt, dbgfs_poll_queue);
@@ -387,6 +392,7 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 			pt = &dpt.pt;
 	}
 	ret = dbgfs_real_fops(node)->poll(file, pt);
+out:
 	dbgfs_put_active(node);
 	return ret;
 }
@@ -537,7 +543,6 @@ static void dbgfs_proxy_fill(struct file_operations *p,
 	PROXY(write);
 	PROXY(read_iter);
 	PROXY(write_iter);
-	PROXY(poll);
 	PROXY(unlocked_ioctl);
 	PROXY(compat_ioctl);
 	PROXY(mmap);
@@ -586,6 +591,8 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 	proxy->fops.owner = THIS_MODULE;
 	proxy->fops.open = dbgfs_proxy_open;
 	proxy->fops.release = dbgfs_proxy_release;
+	/* Without the client's poll: the default mask, EPOLLHUP once removed. */
+	proxy->fops.poll = dbgfs_proxy_poll;
 	/* NULL operations, short or not, leave only open and release. */
 	if (dbgfs_is_short(node) && node->file.sfops)
 		dbgfs_proxy_fill_short(&proxy->fops, node->file.sfops);
