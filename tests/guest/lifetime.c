@@ -1,0 +1,743 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * lifetime: the guest user-space tests of dbgfs' lifetime guarantees
+ * (DESIGN section 4) and access rules (section 5), driven through the
+ * lifetime_client test module's files under /sys/kernel/dbgfs/lc.
+ *
+ * Runs as root in the guest, with dbgfs mounted (mode=755, so that the
+ * non-root checks can reach the files) and lifetime_client loaded.  Ends by
+ * unloading the client with files still open.  Prints TAP.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LC		"/sys/kernel/dbgfs/lc"
+#define LC_IOC_PING	_IO('l', 1)
+#define NOBODY		65534
+#define BIG_N		2000
+#define TAP_PRINTF(f, a)	__attribute__((__format__(__printf__, f, a)))
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+static int tests, failures;
+
+static void TAP_PRINTF(2, 3) ok(bool pass, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", pass ? "" : "not ", ++tests);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (!pass)
+		failures++;
+}
+
+static void TAP_PRINTF(1, 2) diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("#   ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Writes a command to lc/ctl; returns 0 or the errno. */
+static int lc_ctl(const char *fmt, ...)
+{
+	char cmd[128];
+	va_list ap;
+	int fd, err = 0;
+	ssize_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	fd = open(LC "/ctl", O_WRONLY);
+	if (fd < 0)
+		return errno;
+	n = write(fd, cmd, strlen(cmd));
+	if (n < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/* The errno of open(), or 0 (and the file closed again). */
+static int open_errno(const char *path, int flags)
+{
+	int fd = open(path, flags);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int stat_errno(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) ? errno : 0;
+}
+
+/* Reads a whole small file into buf; returns the length or -errno. */
+static ssize_t slurp(const char *path, char *buf, size_t size)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, size - 1);
+	if (n < 0)
+		n = -errno;
+	else
+		buf[n] = '\0';
+	close(fd);
+	return n;
+}
+
+static bool read_stats(int *opens, int *releases)
+{
+	char buf[64];
+
+	return slurp(LC "/stats", buf, sizeof(buf)) > 0 &&
+	       sscanf(buf, "opens=%d releases=%d", opens, releases) == 2;
+}
+
+static void drop_inodes(void)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	if (fd >= 0) {
+		if (write(fd, "2", 1) != 1)
+			diag("drop_caches: %s", strerror(errno));
+		close(fd);
+	}
+}
+
+static void test_stat(void)
+{
+	struct stat st, st2, dst;
+	char buf[64];
+	ssize_t n;
+
+	ok(!lstat(LC "/data", &st) && S_ISREG(st.st_mode) &&
+	   (st.st_mode & 07777) == 0644 && st.st_nlink == 1,
+	   "stat data: regular, 0644, nlink 1");
+	ok(!lstat(LC "/ctl", &st2) && (st2.st_mode & 07777) == 0200,
+	   "stat ctl: 0200");
+	ok(!lstat(LC "/p444", &st2) && (st2.st_mode & 07777) == 0444,
+	   "stat p444: 0444");
+	ok(!lstat(LC "/link", &st2) && S_ISLNK(st2.st_mode), "link is a symlink");
+	n = readlink(LC "/link", buf, sizeof(buf));
+	ok(n == 4 && !memcmp(buf, "data", 4), "readlink link = data");
+	ok(!stat(LC "/link", &st2) && st2.st_ino == st.st_ino,
+	   "stat through the link reaches data");
+	ok(!lstat(LC, &dst) && S_ISDIR(dst.st_mode) &&
+	   (dst.st_mode & 07777) == 0755 && dst.st_nlink == 2,
+	   "lc: directory 0755, nlink 2 (no subdirectories)");
+	ok(!lc_ctl("mkdir sub1") && !lc_ctl("mkdir sub2") && !lstat(LC, &dst) &&
+	   dst.st_nlink == 4, "two subdirectories: nlink 4");
+	ok(!lstat(LC "/sub1", &st2) && st2.st_nlink == 2, "sub1: nlink 2");
+	ok(!lc_ctl("remove sub2") && !lstat(LC, &dst) && dst.st_nlink == 3,
+	   "one removed: nlink 3");
+	drop_inodes();
+	ok(!lstat(LC "/data", &st2) && st2.st_ino == st.st_ino,
+	   "inode number of data stable across drop_caches");
+	ok(slurp(LC "/data", buf, sizeof(buf)) == 5 && !strcmp(buf, "data\n"),
+	   "read data");
+	ok(slurp(LC "/short", buf, sizeof(buf)) == 6 &&
+	   !strcmp(buf, "short\n"), "read a short-fops file");
+	ok(open_errno(LC "/nonesuch", O_RDONLY) == ENOENT,
+	   "open of a missing name: ENOENT");
+}
+
+static bool readdir_names(const char *path, char names[][256], int *nr,
+			  int max, unsigned long *ino_of_data)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+
+	*nr = 0;
+	if (!d)
+		return false;
+	while ((de = readdir(d))) {
+		if (ino_of_data && !strcmp(de->d_name, "data"))
+			*ino_of_data = de->d_ino;
+		if (*nr < max)
+			snprintf(names[*nr], 256, "%s", de->d_name);
+		(*nr)++;
+	}
+	closedir(d);
+	return true;
+}
+
+static void test_readdir(void)
+{
+	static const char *const want[] = {
+		".", "..", "ctl", "data", "slow", "events", "stats", "p600", "p644",
+		"p444", "chm", "short", "link", "sub1",
+	};
+	char names[64][256];
+	unsigned long dino = 0;
+	struct stat st;
+	int nr, i, j, found = 0, dups = 0;
+
+	ok(readdir_names(LC, names, &nr, 64, &dino), "readdir lc");
+	for (i = 0; i < (int)ARRAY_SIZE(want); i++) {
+		int seen = 0;
+
+		for (j = 0; j < nr && j < 64; j++)
+			seen += !strcmp(names[j], want[i]);
+		found += seen == 1;
+		dups += seen > 1;
+	}
+	ok(found == (int)ARRAY_SIZE(want) && !dups &&
+	   nr == found, "readdir lc: every entry once, nothing else (%d)", nr);
+	ok(!lstat(LC "/data", &st) && st.st_ino == dino,
+	   "readdir d_ino matches stat");
+}
+
+/* readdir of a directory that changes under it. */
+struct churn {
+	atomic_bool stop;
+	int ops, errors;
+};
+
+static void *churn_thread(void *arg)
+{
+	struct churn *c = arg;
+	int i = 0, err;
+
+	while (!c->stop) {
+		err = lc_ctl("create big/x%d", i % 50);
+		if (err && err != EEXIST)
+			c->errors++;
+		err = lc_ctl("remove big/x%d", (i + 25) % 50);
+		if (err && err != ENOENT)
+			c->errors++;
+		c->ops += 2;
+		i++;
+	}
+	return NULL;
+}
+
+struct linux_dirent64 {
+	uint64_t	d_ino;
+	int64_t		d_off;
+	unsigned short	d_reclen;
+	unsigned char	d_type;
+	char		d_name[];
+};
+
+static void test_readdir_churn(void)
+{
+	static unsigned char seen[BIG_N];
+	static char buf[256];
+	struct churn c = { 0 };
+	bool pass;
+	pthread_t t;
+	int fd, pos, calls = 0, dups = 0, missing = 0, others = 0, extra = 0;
+	long n, f;
+	double t0;
+
+	t0 = now();
+	pass = !lc_ctl("populate big %d", BIG_N);
+	ok(pass, "populate big with %d files (%.2fs)", BIG_N, now() - t0);
+	memset(seen, 0, sizeof(seen));
+	fd = open(LC "/big", O_RDONLY | O_DIRECTORY);
+	ok(fd >= 0, "open big");
+	if (fd < 0)
+		return;
+	pthread_create(&t, NULL, churn_thread, &c);
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+		calls++;
+		for (pos = 0; pos < n;) {
+			struct linux_dirent64 *de = (void *)(buf + pos);
+			char *end;
+
+			pos += de->d_reclen;
+			if (de->d_name[0] == 'f') {
+				f = strtol(de->d_name + 1, &end, 10);
+				if (*end || f < 0 || f >= BIG_N) {
+					extra++;
+					continue;
+				}
+				if (seen[f]++)
+					dups++;
+			} else if (de->d_name[0] == 'x' ||
+				   !strcmp(de->d_name, ".") ||
+				   !strcmp(de->d_name, "..")) {
+				others++;
+			} else {
+				extra++;
+			}
+		}
+		usleep(200);	/* let the churn interleave */
+	}
+	c.stop = true;
+	pthread_join(t, NULL);
+	close(fd);
+	for (f = 0; f < BIG_N; f++)
+		missing += !seen[f];
+	ok(n == 0, "getdents64 ends cleanly (%d calls)", calls);
+	ok(!dups && !missing && !extra,
+	   "changing directory: every stable entry seen exactly once (%d dups, %d missing, %d unknown, %d churn ops)",
+	   dups, missing, extra, c.ops);
+	ok(!c.errors, "churn commands answered as expected");
+	ok(!lc_ctl("unpopulate big") && stat_errno(LC "/big") == ENOENT,
+	   "unpopulate big");
+}
+
+static void test_rename(void)
+{
+	struct stat st1, st2;
+	char buf[64];
+	int fd;
+
+	ok(!lc_ctl("create ren_a"), "create ren_a");
+	ok(!lstat(LC "/ren_a", &st1), "stat ren_a");
+	fd = open(LC "/ren_a", O_RDONLY);
+	ok(fd >= 0, "open ren_a");
+	ok(!lc_ctl("rename ren_a ren_b"), "rename ren_a ren_b");
+	ok(stat_errno(LC "/ren_a") == ENOENT, "old name: ENOENT");
+	ok(open_errno(LC "/ren_a", O_RDONLY) == ENOENT, "open old name: ENOENT");
+	ok(!lstat(LC "/ren_b", &st2) && st2.st_ino == st1.st_ino,
+	   "new name: same inode");
+	ok(slurp(LC "/ren_b", buf, sizeof(buf)) > 0 && !strcmp(buf, "ren_b\n"),
+	   "new name reads");
+	ok(fd >= 0 && pread(fd, buf, sizeof(buf), 0) > 0,
+	   "fd opened before the rename keeps working");
+	ok(!lc_ctl("mkdir rdir") && !lc_ctl("rename ren_b rdir/ren_c") &&
+	   stat_errno(LC "/ren_b") == ENOENT && !stat_errno(LC "/rdir/ren_c"),
+	   "move into a subdirectory");
+	ok(lc_ctl("create ren_d") == 0 && lc_ctl("rename ren_d rdir/ren_c") == EEXIST,
+	   "rename onto a taken name: EEXIST");
+	ok(fd >= 0 && pread(fd, buf, sizeof(buf), 0) > 0, "fd still works");
+	ok(!lc_ctl("remove rdir") && stat_errno(LC "/rdir/ren_c") == ENOENT,
+	   "remove the directory");
+	ok(fd >= 0 && pread(fd, buf, sizeof(buf), 0) == -1 && errno == EIO,
+	   "fd of an entry removed with its directory: EIO");
+	if (fd >= 0)
+		close(fd);
+	ok(!lc_ctl("remove ren_d"), "remove ren_d");
+}
+
+/* Section 4.2: a file held open across its removal. */
+struct poller {
+	int fd;
+	short revents;
+	int rc, err;
+	double done;
+};
+
+static void *poll_thread(void *arg)
+{
+	struct poller *p = arg;
+	struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
+
+	p->rc = poll(&pfd, 1, 10000);
+	p->err = errno;
+	p->revents = pfd.revents;
+	p->done = now();
+	return NULL;
+}
+
+static void *epoll_thread(void *arg)
+{
+	struct poller *p = arg;
+	struct epoll_event ev = { .events = EPOLLIN }, out;
+	int ep = epoll_create1(0);
+
+	epoll_ctl(ep, EPOLL_CTL_ADD, p->fd, &ev);
+	p->rc = epoll_wait(ep, &out, 1, 10000);
+	p->err = errno;
+	p->revents = p->rc > 0 ? out.events : 0;
+	p->done = now();
+	close(ep);
+	return NULL;
+}
+
+static void test_removed_while_open(void)
+{
+	int fd, fd2, pathfd, o0, r0, o1, r1, o2, r2;
+	struct poller p = { 0 }, pe = { 0 };
+	struct pollfd pfd;
+	bool pass;
+	pthread_t t, te;
+	char buf[64], proc[64];
+	double t0;
+
+	fd = open(LC "/data", O_RDWR);
+	fd2 = open(LC "/data", O_RDONLY);
+	pathfd = open(LC "/data", O_PATH);
+	ok(fd >= 0 && fd2 >= 0 && pathfd >= 0, "open data twice (and O_PATH)");
+	ok(write(fd, "hello\n", 6) == 6, "write data");
+	ok(pread(fd2, buf, sizeof(buf), 0) == 6 && !memcmp(buf, "hello\n", 6),
+	   "read back");
+	ok(lseek(fd, 2, SEEK_SET) == 2, "lseek data");
+	ok(ioctl(fd, LC_IOC_PING) == 42, "ioctl data");
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
+	ok(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLOUT,
+	   "poll data: POLLOUT only");
+
+	/* A poller woken by the client. */
+	p.fd = fd;
+	pthread_create(&t, NULL, poll_thread, &p);
+	usleep(300000);
+	t0 = now();
+	ok(!lc_ctl("wake"), "ctl wake");
+	pthread_join(t, NULL);
+	ok(p.rc == 1 && (p.revents & POLLIN), "a sleeping poll wakes with POLLIN (%.3fs)",
+	   p.done - t0);
+	ok(pread(fd, buf, sizeof(buf), 0) > 0, "read clears the event");
+
+	/* Pollers asleep while the file goes. */
+	p = (struct poller){ .fd = fd };
+	pe = (struct poller){ .fd = fd2 };
+	pthread_create(&t, NULL, poll_thread, &p);
+	pthread_create(&te, NULL, epoll_thread, &pe);
+	usleep(300000);
+	pass = read_stats(&o0, &r0);
+	ok(pass, "stats before removal: opens=%d releases=%d", o0, r0);
+	t0 = now();
+	ok(!lc_ctl("remove data"), "remove data through ctl while open");
+	pthread_join(t, NULL);
+	pthread_join(te, NULL);
+	ok(p.rc == 1 && (p.revents & POLLHUP),
+	   "a poll asleep at removal returns POLLHUP (rc %d, revents %#x, %.3fs)",
+	   p.rc, p.revents, p.done - t0);
+	ok(pe.rc == 1 && (pe.revents & EPOLLHUP),
+	   "an epoll_wait asleep at removal returns EPOLLHUP (rc %d, events %#x, %.3fs)",
+	   pe.rc, pe.revents, pe.done - t0);
+	pass = read_stats(&o1, &r1) && o1 == o0 + 1 && r1 == r0 + 3;
+	ok(pass,
+	   "removal ran release for both open files (releases %d -> %d)",
+	   r0, r1);
+	ok(read(fd, buf, sizeof(buf)) == -1 && errno == EIO, "read: EIO");
+	ok(pread(fd2, buf, sizeof(buf), 0) == -1 && errno == EIO, "pread: EIO");
+	ok(write(fd, "x", 1) == -1 && errno == EIO, "write: EIO");
+	ok(lseek(fd, 0, SEEK_SET) == -1 && errno == EIO, "lseek: EIO");
+	ok(ioctl(fd, LC_IOC_PING) == -1 && errno == EIO, "ioctl: EIO");
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
+	ok(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLHUP, "poll: POLLHUP");
+	ok(fstat(fd, &(struct stat){ 0 }) == 0, "fstat still works");
+	ok(stat_errno(LC "/data") == ENOENT, "lookup of the removed name: ENOENT");
+	ok(open_errno(LC "/data", O_RDONLY) == ENOENT,
+	   "open of the removed name: ENOENT");
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pathfd);
+	ok(open_errno(proc, O_RDONLY) == ENOENT,
+	   "open of the removed file through an O_PATH fd: ENOENT");
+	ok(stat_errno(LC "/link") == 0 && open_errno(LC "/link", O_RDONLY) == ENOENT,
+	   "the symlink dangles: ENOENT");
+	close(fd);
+	close(fd2);
+	close(pathfd);
+	pass = read_stats(&o2, &r2) && r2 == r1 + 1 && o2 == o1 + 1;
+	ok(pass, "closing the removed files ran no second release");
+	ok(o2 - r2 == 1,
+	   "opens and releases balance but for stats itself (opens=%d releases=%d)",
+	   o2, r2);
+}
+
+/* Section 4.1: removal waits for the operation in flight. */
+struct slow_reader {
+	ssize_t n;
+	int err;
+	double start, done;
+};
+
+static void *slow_thread(void *arg)
+{
+	struct slow_reader *s = arg;
+	char buf[16];
+	int fd = open(LC "/slow", O_RDONLY);
+
+	s->start = now();
+	s->n = fd < 0 ? -1 : read(fd, buf, sizeof(buf));
+	s->err = errno;
+	s->done = now();
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+static void test_remove_waits(void)
+{
+	struct slow_reader s = { 0 };
+	double t0, t1;
+	pthread_t t;
+	int err;
+
+	pthread_create(&t, NULL, slow_thread, &s);
+	usleep(300000);
+	t0 = now();
+	err = lc_ctl("remove slow");
+	t1 = now();
+	pthread_join(t, NULL);
+	ok(!err, "remove slow while a read sleeps in it");
+	ok(s.n == 5, "the read in flight completed (%zd bytes)", s.n);
+	ok(t1 >= s.done, "remove returned after the read did (read ended %.3fs, remove %.3fs after the remove started)",
+	   s.done - t0, t1 - t0);
+	printf("# remove waited %.3f s for the slow read (read took %.3f s)\n",
+	       t1 - t0, s.done - s.start);
+	ok(t1 - t0 > 1.0, "remove waited (%.3fs)", t1 - t0);
+	ok(open_errno(LC "/slow", O_RDONLY) == ENOENT, "slow is gone");
+}
+
+/* An open racing with removal gets ENOENT, nothing else. */
+struct opener {
+	atomic_bool stop;
+	int opened, enoent, other, eio, reads;
+};
+
+static void *open_race_thread(void *arg)
+{
+	struct opener *o = arg;
+	char buf[16];
+	int fd;
+
+	while (!o->stop) {
+		fd = open(LC "/race", O_RDONLY);
+		if (fd < 0) {
+			if (errno == ENOENT)
+				o->enoent++;
+			else
+				o->other++;
+			continue;
+		}
+		o->opened++;
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			if (errno == EIO)
+				o->eio++;
+			else
+				o->other++;
+		} else {
+			o->reads++;
+		}
+		close(fd);
+	}
+	return NULL;
+}
+
+static void test_open_race(void)
+{
+	struct opener o = { 0 };
+	pthread_t t[2];
+	int i, bad = 0;
+
+	pthread_create(&t[0], NULL, open_race_thread, &o);
+	pthread_create(&t[1], NULL, open_race_thread, &o);
+	for (i = 0; i < 200; i++) {
+		if (lc_ctl("create race"))
+			bad++;
+		usleep(1000);
+		if (lc_ctl("remove race"))
+			bad++;
+	}
+	o.stop = true;
+	pthread_join(t[0], NULL);
+	pthread_join(t[1], NULL);
+	ok(!bad && !o.other,
+	   "open racing with removal: only ENOENT or EIO (opened %d, read %d, ENOENT %d, EIO %d, other %d)",
+	   o.opened, o.reads, o.enoent, o.eio, o.other);
+}
+
+/* Section 5: permissions, as nobody in a child. */
+static int as_nobody(int (*fn)(void))
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+			_exit(100);
+		_exit(fn());
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static int nobody_write_p644(void) { return open_errno(LC "/p644", O_WRONLY); }
+static int nobody_read_p644(void) { return open_errno(LC "/p644", O_RDONLY); }
+static int nobody_read_p600(void) { return open_errno(LC "/p600", O_RDONLY); }
+static int nobody_write_p444(void) { return open_errno(LC "/p444", O_WRONLY); }
+static int nobody_rdwr_p444(void) { return open_errno(LC "/p444", O_RDWR); }
+static int nobody_read_chm(void) { return open_errno(LC "/chm", O_RDONLY); }
+static int nobody_write_chm(void) { return open_errno(LC "/chm", O_WRONLY); }
+static int nobody_ctl(void) { return open_errno(LC "/ctl", O_WRONLY); }
+static int nobody_stat_p644(void) { return stat_errno(LC "/p644"); }
+static int nobody_x_root(void)
+{
+	return access("/sys/kernel/dbgfs", X_OK) ? errno : 0;
+}
+
+static int nobody_x_lc(void) { return access(LC, X_OK) ? errno : 0; }
+static int nobody_chmod(void) { return chmod(LC "/p644", 0666) ? errno : 0; }
+
+static void test_permissions(void)
+{
+	struct stat st1, st2;
+	char buf[64];
+	bool pass;
+	int err;
+
+	err = as_nobody(nobody_read_p644);
+	ok(!err, "nobody can read 0644 (%s)", strerror(err));
+	if (err) {
+		diag("nobody: stat %s: %s", LC "/p644",
+		     strerror(as_nobody(nobody_stat_p644)));
+		diag("nobody: access %s: %s", "/sys/kernel/dbgfs",
+		     strerror(as_nobody(nobody_x_root)));
+		diag("nobody: access %s: %s", LC, strerror(as_nobody(nobody_x_lc)));
+	}
+	ok(as_nobody(nobody_write_p644) == EACCES, "nobody cannot write 0644");
+	ok(as_nobody(nobody_read_p600) == EACCES, "nobody cannot read 0600");
+	ok(as_nobody(nobody_write_p444) == EACCES, "nobody cannot write 0444");
+	ok(as_nobody(nobody_rdwr_p444) == EACCES, "nobody cannot open 0444 O_RDWR");
+	ok(as_nobody(nobody_ctl) == EACCES, "nobody cannot write ctl (0200)");
+	err = as_nobody(nobody_chmod);
+	ok(err == EPERM, "nobody cannot chmod root's file (%s)", strerror(err));
+	ok(slurp(LC "/p600", buf, sizeof(buf)) > 0, "root reads 0600");
+	ok(as_nobody(nobody_read_chm) == EACCES, "chm (0600): nobody cannot read");
+	ok(!lstat(LC "/chm", &st1), "stat chm");
+	ok(!chmod(LC "/chm", 0440) && !chown(LC "/chm", NOBODY, NOBODY),
+	   "root: chmod 0440, chown nobody:nogroup");
+	drop_inodes();
+	pass = !lstat(LC "/chm", &st2) && (st2.st_mode & 07777) == 0440 &&
+	       st2.st_uid == NOBODY && st2.st_gid == NOBODY &&
+	       st2.st_ino == st1.st_ino;
+	ok(pass,
+	   "mode and owner persist after drop_caches (%o %u:%u)",
+	   st2.st_mode & 07777, st2.st_uid, st2.st_gid);
+	ok(as_nobody(nobody_read_chm) == 0, "nobody, the new owner, can read it");
+	ok(as_nobody(nobody_write_chm) == EACCES,
+	   "nobody cannot write it (0440)");
+	ok(!chmod(LC "/chm", 0600) && !chown(LC "/chm", 0, 0), "chmod back");
+}
+
+/* Section 4.3: rmmod of the client while its files are open. */
+static bool exit_line(int *opens, int *releases)
+{
+	char line[256];
+	bool found = false;
+	FILE *f = popen("dmesg", "r");
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "lifetime_client: opens=");
+
+		if (p && sscanf(p, "lifetime_client: opens=%d releases=%d",
+				opens, releases) == 2)
+			found = true;
+	}
+	pclose(f);
+	return found;
+}
+
+static void test_rmmod(void)
+{
+	struct poller p = { 0 };
+	int fd1, fd2, fd3, fd4, o, r;
+	struct pollfd pfd;
+	bool pass;
+	pthread_t t;
+	char buf[64];
+	double t0;
+
+	fd1 = open(LC "/p644", O_RDWR);
+	fd2 = open(LC "/stats", O_RDONLY);
+	fd3 = open(LC "/short", O_RDONLY);
+	fd4 = open(LC "/events", O_RDONLY);
+	ok(fd1 >= 0 && fd2 >= 0 && fd3 >= 0 && fd4 >= 0,
+	   "hold four client files open");
+	ok(system("dmesg -c >/dev/null") == 0, "clear the kernel log");
+	p.fd = fd4;
+	pthread_create(&t, NULL, poll_thread, &p);
+	usleep(300000);
+	t0 = now();
+	pass = system("rmmod lifetime_client") == 0;
+	ok(pass, "rmmod lifetime_client while they are open (%.3fs)",
+	   now() - t0);
+	pthread_join(t, NULL);
+	ok(p.rc == 1 && (p.revents & POLLHUP),
+	   "a poll asleep in the client's queue at rmmod returns POLLHUP (rc %d, revents %#x)",
+	   p.rc, p.revents);
+	ok(system("grep -q '^lifetime_client ' /proc/modules") != 0,
+	   "the client is gone");
+	ok(read(fd1, buf, sizeof(buf)) == -1 && errno == EIO, "read: EIO");
+	ok(write(fd1, "x", 1) == -1 && errno == EIO, "write: EIO");
+	ok(lseek(fd1, 0, SEEK_SET) == -1 && errno == EIO, "lseek: EIO");
+	ok(read(fd2, buf, sizeof(buf)) == -1 && errno == EIO, "stats read: EIO");
+	ok(read(fd3, buf, sizeof(buf)) == -1 && errno == EIO,
+	   "short-fops read: EIO");
+	pfd = (struct pollfd){ .fd = fd1, .events = POLLIN };
+	ok(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLHUP,
+	   "poll of a file without poll: POLLHUP");
+	pfd = (struct pollfd){ .fd = fd4, .events = POLLIN };
+	ok(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLHUP,
+	   "poll of a file with poll: POLLHUP");
+	close(fd4);
+	close(fd1);
+	close(fd2);
+	close(fd3);
+	pass = exit_line(&o, &r) && o == r;
+	ok(pass,
+	   "exit line: release ran once per open (opens=%d releases=%d)",
+	   o, r);
+	ok(stat_errno(LC) == ENOENT, "lc is gone");
+}
+
+int main(void)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (stat_errno(LC "/ctl")) {
+		printf("1..0 # SKIP %s/ctl missing\n", LC);
+		return 1;
+	}
+	test_stat();
+	test_readdir();
+	test_readdir_churn();
+	test_rename();
+	test_remove_waits();
+	test_open_race();
+	test_permissions();
+	test_removed_while_open();
+	test_rmmod();
+	printf("1..%d\n", tests);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,36 @@
+# lifetime: the lifetime guarantees and access rules of dbgfs driven from user space
+# (/tests/bin/lifetime), then a bounded stress run (/tests/bin/stress), through the
+# lifetime_client test module.  STRESS_SECS (default 20) bounds the stress run.
+. /tests/guest/tap.sh
+M=/sys/kernel/dbgfs
+MOD=/tests/modules
+
+# The initramfs root comes from mktemp -d (0700): let nobody walk to the files.
+chmod 755 /
+check "insmod dbgfs.ko" insmod $MOD/dbgfs.ko
+check "mount -t dbgfs -o mode=755 none $M" mount -t dbgfs -o mode=755 none $M
+is "the root takes mode=755" "$(stat -c %a $M)" "755"
+check "insmod lifetime_client.ko" insmod $MOD/lifetime_client.ko
+if /tests/bin/lifetime >/tmp/lifetime.tap 2>&1; then
+	ok "lifetime: every check passed"
+else
+	not_ok "lifetime: exited $?"
+fi
+sed 's/^/# lifetime: /' /tmp/lifetime.tap
+grep -c '^ok ' /tmp/lifetime.tap | sed 's/^/# lifetime: passed /'
+
+check "insmod lifetime_client.ko again" insmod $MOD/lifetime_client.ko
+if /tests/bin/stress "${STRESS_SECS:-20}" >/tmp/stress.tap 2>&1; then
+	ok "stress: every check passed"
+else
+	not_ok "stress: exited $?"
+fi
+sed 's/^/# stress: /' /tmp/stress.tap
+dmesg -c >/dev/null
+check "rmmod lifetime_client after the stress run" rmmod lifetime_client
+_line=$(dmesg | sed -n 's/^.*lifetime_client: opens=\([0-9]*\) releases=\([0-9]*\).*$/\1 \2/p')
+set -- $_line
+is "stress: release ran once per open (opens releases)" "${1:-none}" "${2:-none}"
+check "umount $M" umount $M
+check "rmmod dbgfs" rmmod dbgfs
+done_testing

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lifetime_client: a dbgfs client for the guest lifetime and stress tests.
+ *
+ * Everything lives under /sys/kernel/dbgfs/lc/:
+ *   ctl     (0200) commands: remove PATH, rename OLD NEW, create PATH,
+ *           mkdir PATH, populate DIR N, unpopulate DIR, wake, stopslow;
+ *           a PATH is NAME or DIR/NAME below lc/
+ *   data    (0644) read, write, llseek, poll (woken by "wake"), ioctl
+ *   slow    (0444) a read that sleeps up to 2 s (or until "stopslow")
+ *   events  (0444) pollable on a wait queue in the module's own memory,
+ *           which nobody wakes: what happens to its pollers at rmmod
+ *   stats   (0444) "opens=N releases=M"
+ *   p600, p644, p444, chm (0600): for permission tests
+ *   link    symlink to "data"
+ *   short   a file made from a struct dbgfs_short_fops
+ * Every file with full fops counts its opens and releases; module exit
+ * prints the totals so that the guest can check they balance.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+
+#include <dbgfs.h>
+
+#define LC_IOC_PING	_IO('l', 1)
+#define LC_PING_ANSWER	42
+#define LC_DATA_MAX	64
+#define LC_SLOW_STEPS	100		/* of 20 ms */
+
+struct lc_data {
+	wait_queue_head_t	wq;
+	struct mutex		lock;
+	bool			pending;	/* "wake" since the last read */
+	size_t			len;
+	char			buf[LC_DATA_MAX];
+	struct rcu_head		rcu;
+};
+
+static struct dbgfs_node *lc_dir;
+static struct dbgfs_node *lc_ctl;
+static struct dbgfs_node *lc_data_node;
+static struct lc_data *lc_data;
+static DEFINE_MUTEX(lc_data_mutex);	/* lc_data_node and lc_data */
+static atomic_t lc_opens = ATOMIC_INIT(0);
+static atomic_t lc_releases = ATOMIC_INIT(0);
+static bool lc_slow_stop;
+
+static int lc_open(struct inode *inode, struct file *file)
+{
+	atomic_inc(&lc_opens);
+	file->private_data = inode->i_private;
+	return 0;
+}
+
+static int lc_release(struct inode *inode, struct file *file)
+{
+	atomic_inc(&lc_releases);
+	return 0;
+}
+
+/* data: a small buffer, pollable, with one ioctl. */
+static ssize_t lc_data_read(struct file *file, char __user *buf, size_t len,
+			    loff_t *ppos)
+{
+	struct lc_data *d = file->private_data;
+	char tmp[LC_DATA_MAX];
+	size_t n;
+
+	mutex_lock(&d->lock);
+	n = d->len;
+	memcpy(tmp, d->buf, n);
+	d->pending = false;
+	mutex_unlock(&d->lock);
+	return simple_read_from_buffer(buf, len, ppos, tmp, n);
+}
+
+static ssize_t lc_data_write(struct file *file, const char __user *buf,
+			     size_t len, loff_t *ppos)
+{
+	struct lc_data *d = file->private_data;
+	char tmp[LC_DATA_MAX];
+
+	if (len > sizeof(tmp))
+		return -EFBIG;
+	if (copy_from_user(tmp, buf, len))
+		return -EFAULT;
+	mutex_lock(&d->lock);
+	memcpy(d->buf, tmp, len);
+	d->len = len;
+	mutex_unlock(&d->lock);
+	return len;
+}
+
+static __poll_t lc_data_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct lc_data *d = file->private_data;
+	__poll_t mask = EPOLLOUT | EPOLLWRNORM;
+
+	poll_wait(file, &d->wq, pt);
+	if (READ_ONCE(d->pending))
+		mask |= EPOLLIN | EPOLLRDNORM;
+	return mask;
+}
+
+static long lc_data_ioctl(struct file *file, unsigned int cmd,
+			  unsigned long arg)
+{
+	return cmd == LC_IOC_PING ? LC_PING_ANSWER : -ENOTTY;
+}
+
+static const struct file_operations lc_data_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.read		= lc_data_read,
+	.write		= lc_data_write,
+	.llseek		= default_llseek,
+	.poll		= lc_data_poll,
+	.unlocked_ioctl	= lc_data_ioctl,
+};
+
+/* slow: a read that takes its time, for removal to wait for. */
+static ssize_t lc_slow_read(struct file *file, char __user *buf, size_t len,
+			    loff_t *ppos)
+{
+	static const char msg[] = "slow\n";
+	int i;
+
+	for (i = 0; i < LC_SLOW_STEPS && !READ_ONCE(lc_slow_stop); i++)
+		msleep(20);
+	return simple_read_from_buffer(buf, len, ppos, msg, sizeof(msg) - 1);
+}
+
+static const struct file_operations lc_slow_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.read		= lc_slow_read,
+	.llseek		= default_llseek,
+};
+
+/* events: pollers sleep on a queue that goes with the module. */
+static DECLARE_WAIT_QUEUE_HEAD(lc_events_wq);
+
+static __poll_t lc_events_poll(struct file *file, struct poll_table_struct *pt)
+{
+	poll_wait(file, &lc_events_wq, pt);
+	return 0;
+}
+
+static ssize_t lc_name_read(struct file *file, char __user *buf, size_t len,
+			    loff_t *ppos);
+
+static const struct file_operations lc_events_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.read		= lc_name_read,
+	.poll		= lc_events_poll,
+};
+
+/* stats: the open and release counts. */
+static ssize_t lc_stats_read(struct file *file, char __user *buf, size_t len,
+			     loff_t *ppos)
+{
+	char tmp[64];
+	int n;
+
+	n = scnprintf(tmp, sizeof(tmp), "opens=%d releases=%d\n",
+		      atomic_read(&lc_opens), atomic_read(&lc_releases));
+	return simple_read_from_buffer(buf, len, ppos, tmp, n);
+}
+
+static const struct file_operations lc_stats_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.read		= lc_stats_read,
+	.llseek		= default_llseek,
+};
+
+/* The permission files and those "create" makes: their name and a newline. */
+static ssize_t lc_name_read(struct file *file, char __user *buf, size_t len,
+			    loff_t *ppos)
+{
+	const char *name = file->f_path.dentry->d_name.name;
+	char tmp[NAME_MAX + 2];
+	int n;
+
+	n = scnprintf(tmp, sizeof(tmp), "%s\n", name);
+	return simple_read_from_buffer(buf, len, ppos, tmp, n);
+}
+
+static ssize_t lc_sink_write(struct file *file, const char __user *buf,
+			     size_t len, loff_t *ppos)
+{
+	return len;
+}
+
+static const struct file_operations lc_name_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.read		= lc_name_read,
+	.write		= lc_sink_write,
+	.llseek		= default_llseek,
+};
+
+static const struct dbgfs_short_fops lc_short_fops = {
+	.read		= lc_name_read,
+	.write		= lc_sink_write,
+	.llseek		= default_llseek,
+};
+
+/* The removal of "data" frees its state, once no operation uses it. */
+static void lc_data_free(struct lc_data *d)
+{
+	if (!d)
+		return;
+	wake_up_pollfree(&d->wq);
+	kfree_rcu(d, rcu);
+}
+
+static void lc_remove(struct dbgfs_node *node)
+{
+	struct lc_data *d = NULL;
+
+	mutex_lock(&lc_data_mutex);
+	if (node == lc_data_node) {
+		d = lc_data;
+		lc_data = NULL;
+		lc_data_node = NULL;
+	}
+	mutex_unlock(&lc_data_mutex);
+	dbgfs_remove(node);
+	lc_data_free(d);
+}
+
+/*
+ * Splits PATH (NAME or DIR/NAME below lc/) into its directory, returned
+ * with a reference (lc_dir has none: it is ours), and its last name.
+ */
+static struct dbgfs_node *lc_parent(char *path, char **name)
+{
+	struct dbgfs_node *dir;
+	char *slash = strchr(path, '/');
+
+	if (!slash) {
+		*name = path;
+		return lc_dir;
+	}
+	*slash = '\0';
+	*name = slash + 1;
+	dir = dbgfs_lookup(path, lc_dir);
+	return dir ? dir : ERR_PTR(-ENOENT);
+}
+
+static void lc_parent_put(struct dbgfs_node *dir)
+{
+	if (!IS_ERR(dir) && dir != lc_dir)
+		dbgfs_node_put(dir);
+}
+
+static int lc_cmd_remove(char *path)
+{
+	struct dbgfs_node *dir, *node;
+	char *name;
+	int err = 0;
+
+	dir = lc_parent(path, &name);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	node = dbgfs_lookup(name, dir);
+	if (!node)
+		err = -ENOENT;
+	else if (node == lc_ctl)
+		err = -EBUSY;	/* it would wait for this very write */
+	else
+		lc_remove(node);
+	dbgfs_node_put(node);
+	lc_parent_put(dir);
+	return err;
+}
+
+static int lc_cmd_rename(char *old, char *new)
+{
+	struct dbgfs_node *old_dir, *new_dir, *node;
+	char *old_name, *new_name;
+	int err;
+
+	old_dir = lc_parent(old, &old_name);
+	if (IS_ERR(old_dir))
+		return PTR_ERR(old_dir);
+	new_dir = lc_parent(new, &new_name);
+	if (IS_ERR(new_dir)) {
+		lc_parent_put(old_dir);
+		return PTR_ERR(new_dir);
+	}
+	node = dbgfs_lookup(old_name, old_dir);
+	err = node ? dbgfs_rename(old_dir, node, new_dir, new_name) : -ENOENT;
+	dbgfs_node_put(node);
+	lc_parent_put(new_dir);
+	lc_parent_put(old_dir);
+	return err;
+}
+
+static int lc_cmd_create(char *path, bool dir_wanted)
+{
+	struct dbgfs_node *dir, *node;
+	char *name;
+
+	dir = lc_parent(path, &name);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	if (dir_wanted)
+		node = dbgfs_create_dir(name, dir);
+	else
+		node = dbgfs_create_file(name, 0644, dir, NULL, &lc_name_fops);
+	lc_parent_put(dir);
+	return PTR_ERR_OR_ZERO(node);
+}
+
+/* DIR (made if missing) gets files f0 ... f<N-1>; existing ones stay. */
+static int lc_cmd_populate(char *path, unsigned int n)
+{
+	struct dbgfs_node *parent, *dir, *node;
+	char name[16], *dname;
+	unsigned int i;
+	int err = 0;
+
+	parent = lc_parent(path, &dname);
+	if (IS_ERR(parent))
+		return PTR_ERR(parent);
+	node = dbgfs_create_dir(dname, parent);
+	if (IS_ERR(node) && PTR_ERR(node) != -EEXIST) {
+		lc_parent_put(parent);
+		return PTR_ERR(node);
+	}
+	/* A reference of our own: another command may remove it meanwhile. */
+	dir = dbgfs_lookup(dname, parent);
+	if (!dir)
+		err = -ENOENT;
+	for (i = 0; i < n && !err; i++) {
+		snprintf(name, sizeof(name), "f%u", i);
+		node = dbgfs_create_file(name, 0444, dir, NULL, &lc_name_fops);
+		if (IS_ERR(node) && PTR_ERR(node) != -EEXIST)
+			err = PTR_ERR(node);
+	}
+	dbgfs_node_put(dir);
+	lc_parent_put(parent);
+	return err;
+}
+
+static int lc_exec(char *cmd)
+{
+	char *verb = strsep(&cmd, " ");
+	char *arg1 = strsep(&cmd, " ");
+	char *arg2 = strsep(&cmd, " ");
+	unsigned int n;
+
+	if (!strcmp(verb, "wake") && !arg1) {
+		mutex_lock(&lc_data_mutex);
+		if (lc_data) {
+			WRITE_ONCE(lc_data->pending, true);
+			wake_up_interruptible(&lc_data->wq);
+		}
+		mutex_unlock(&lc_data_mutex);
+		return 0;
+	}
+	if (!strcmp(verb, "stopslow") && !arg1) {
+		WRITE_ONCE(lc_slow_stop, true);
+		return 0;
+	}
+	if (!arg1 || !*arg1)
+		return -EINVAL;
+	if (!strcmp(verb, "rename") && arg2 && !cmd)
+		return lc_cmd_rename(arg1, arg2);
+	if (!strcmp(verb, "populate") && arg2 && !cmd)
+		return kstrtouint(arg2, 0, &n) ?: lc_cmd_populate(arg1, n);
+	if (arg2)
+		return -EINVAL;
+	if (!strcmp(verb, "remove") || !strcmp(verb, "unpopulate"))
+		return lc_cmd_remove(arg1);
+	if (!strcmp(verb, "create"))
+		return lc_cmd_create(arg1, false);
+	if (!strcmp(verb, "mkdir"))
+		return lc_cmd_create(arg1, true);
+	return -EINVAL;
+}
+
+static ssize_t lc_ctl_write(struct file *file, const char __user *buf,
+			    size_t len, loff_t *ppos)
+{
+	char cmd[128];
+	int err;
+
+	if (len >= sizeof(cmd))
+		return -EINVAL;
+	if (copy_from_user(cmd, buf, len))
+		return -EFAULT;
+	cmd[len] = '\0';
+	err = lc_exec(strim(cmd));
+	return err ? err : len;
+}
+
+static const struct file_operations lc_ctl_fops = {
+	.owner		= THIS_MODULE,
+	.write		= lc_ctl_write,
+};
+
+static int lc_make(const char *name, umode_t mode,
+		   const struct file_operations *fops, void *data)
+{
+	struct dbgfs_node *node = dbgfs_create_file(name, mode, lc_dir, data,
+						    fops);
+
+	return PTR_ERR_OR_ZERO(node);
+}
+
+static int __init lc_init(void)
+{
+	struct dbgfs_node *node;
+	int err;
+
+	lc_data = kzalloc(sizeof(*lc_data), GFP_KERNEL);
+	if (!lc_data)
+		return -ENOMEM;
+	init_waitqueue_head(&lc_data->wq);
+	mutex_init(&lc_data->lock);
+	lc_data->len = strscpy(lc_data->buf, "data\n", sizeof(lc_data->buf));
+
+	lc_dir = dbgfs_create_dir("lc", NULL);
+	if (IS_ERR(lc_dir)) {
+		kfree(lc_data);
+		return PTR_ERR(lc_dir);
+	}
+	lc_ctl = dbgfs_create_file("ctl", 0200, lc_dir, NULL, &lc_ctl_fops);
+	lc_data_node = dbgfs_create_file("data", 0644, lc_dir, lc_data,
+					 &lc_data_fops);
+	err = PTR_ERR_OR_ZERO(lc_ctl) ?: PTR_ERR_OR_ZERO(lc_data_node) ?:
+	      lc_make("slow", 0444, &lc_slow_fops, NULL) ?:
+	      lc_make("events", 0444, &lc_events_fops, NULL) ?:
+	      lc_make("stats", 0444, &lc_stats_fops, NULL) ?:
+	      lc_make("p600", 0600, &lc_name_fops, NULL) ?:
+	      lc_make("p644", 0644, &lc_name_fops, NULL) ?:
+	      lc_make("p444", 0444, &lc_name_fops, NULL) ?:
+	      lc_make("chm", 0600, &lc_name_fops, NULL);
+	if (!err) {
+		node = dbgfs_create_file("short", 0644, lc_dir, NULL,
+					 &lc_short_fops);
+		err = PTR_ERR_OR_ZERO(node);
+	}
+	if (!err) {
+		node = dbgfs_create_symlink("link", lc_dir, "data");
+		err = PTR_ERR_OR_ZERO(node);
+	}
+	if (err) {
+		dbgfs_remove(lc_dir);
+		kfree(lc_data);
+		return err;
+	}
+	return 0;
+}
+
+static void __exit lc_exit(void)
+{
+	dbgfs_remove(lc_dir);
+	lc_data_free(lc_data);
+	pr_info("opens=%d releases=%d\n", atomic_read(&lc_opens),
+		atomic_read(&lc_releases));
+}
+
+module_init(lc_init);
+module_exit(lc_exit);
+MODULE_DESCRIPTION("dbgfs lifetime test client");
+MODULE_LICENSE("GPL");
