@@ -17,6 +17,7 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "compiler.h"
 #include "libdbgfs.h"
 
 /* Longest number file we parse: "-0x" + 64 binary digits would not fit. */
@@ -147,7 +148,7 @@ int dbgfs_parse_bool(const char *s, bool *val)
 
 	if (prepare_num(s, buf, sizeof(buf)))
 		return -EINVAL;
-	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(yes); i++) {
 		if (!strcasecmp(buf, yes[i])) {
 			*val = true;
 			return 0;
@@ -260,7 +261,7 @@ static bool is_pseudo_fs(int fd)
 
 	if (fstatfs(fd, &st))
 		return true;
-	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(magics); i++)
 		if ((unsigned long)st.f_type == magics[i])
 			return true;
 	return false;

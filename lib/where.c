@@ -19,6 +19,7 @@
 
 #include <libmount.h>
 
+#include "compiler.h"
 #include "libdbgfs.h"
 
 #define DEFAULT_MOUNTINFO "/proc/self/mountinfo"
@@ -51,7 +52,7 @@ static const struct fs_info *lookup_fs(const char *fstype)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(known_fs) / sizeof(known_fs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(known_fs); i++)
 		if (!strcmp(known_fs[i].fstype, fstype))
 			return &known_fs[i];
 	return NULL;

@@ -8,12 +8,14 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "compiler.h"
 #include "dbgfs.h"
 
 static const char *const helps[][2] = {
@@ -79,18 +81,19 @@ enum { OPT_NO_VERIFY = 256 };
 
 /* Options every subcommand accepts, ahead of its own ones. */
 #define COMMON_SHORT "t:m:hV"
-#define COMMON_LONG						\
-	{ "type", required_argument, NULL, 't' },		\
-	{ "mountinfo", required_argument, NULL, 'm' },		\
-	{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },	\
-	{ "help", no_argument, NULL, 'h' },			\
-	{ "version", no_argument, NULL, 'V' }
+static const struct option common_long[] = {
+	{ "type", required_argument, NULL, 't' },
+	{ "mountinfo", required_argument, NULL, 'm' },
+	{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+};
 
 void help(const char *cmd)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(helps); i++) {
 		if ((!cmd && !helps[i][0]) ||
 		    (cmd && helps[i][0] && !strcmp(cmd, helps[i][0]))) {
 			fputs(helps[i][1], stdout);
@@ -183,12 +186,13 @@ int tool_getopt(struct tool *t, const char *cmd, int argc, char **argv,
 		const char *shortopts, const struct option *own,
 		int (*handle)(void *data, int c, const char *arg), void *data)
 {
-	struct option opts[16] = { COMMON_LONG };
+	struct option opts[16] = { { 0 } };
+	size_t n = ARRAY_SIZE(common_long), i;
 	char optstring[64];
-	size_t n = 5, i;
 	int c, ret;
 
-	for (i = 0; own && own[i].name && n < 15; i++)
+	memcpy(opts, common_long, sizeof(common_long));
+	for (i = 0; own && own[i].name && n < ARRAY_SIZE(opts) - 1; i++)
 		opts[n++] = own[i];
 	/*
 	 * A leading '+' in @shortopts stops at the first operand: the
@@ -349,7 +353,8 @@ static int watch_opt(void *data, int c, const char *arg)
 	return -1;
 }
 
-static volatile sig_atomic_t stop;
+/* Set by the signal handler: a lock-free atomic is safe there. */
+static atomic_int stop;
 
 static void on_signal(int sig)
 {
@@ -503,7 +508,7 @@ static int run(struct tool *t, int argc, char **argv)
 		help(argc > 1 ? argv[1] : NULL);
 		return EXIT_OK;
 	}
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(name, cmds[i].name))
 			return cmds[i].fn(t, argc, argv);
 	return usage_error(NULL, "unknown command '%s'", name);

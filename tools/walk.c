@@ -155,7 +155,7 @@ static int walk(const char *root, const char *file_rel, bool recursive,
 
 static bool no_read_bits(mode_t mode)
 {
-	return !(mode & (S_IRUSR | S_IRGRP | S_IROTH));
+	return !(mode & 0444);
 }
 
 /* " <write-only>" and friends for ls, which does not read files. */

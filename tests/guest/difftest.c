@@ -28,10 +28,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compiler.h"
+
 #define DFS	"/sys/kernel/debug/diff"
 #define BFS	"/sys/kernel/dbgfs/diff"
 #define MAXDATA	16384
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 struct res {
 	long ret;		/* bytes, or -1 with err */

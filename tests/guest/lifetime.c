@@ -30,16 +30,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compiler.h"
+
 #define LC		"/sys/kernel/dbgfs/lc"
 #define LC_IOC_PING	_IO('l', 1)
 #define NOBODY		65534
 #define BIG_N		2000
-#define TAP_PRINTF(f, a)	__attribute__((__format__(__printf__, f, a)))
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static int tests, failures;
 
-static void TAP_PRINTF(2, 3) ok(bool pass, const char *fmt, ...)
+static void __printf(2, 3) ok(bool pass, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -53,7 +53,7 @@ static void TAP_PRINTF(2, 3) ok(bool pass, const char *fmt, ...)
 		failures++;
 }
 
-static void TAP_PRINTF(1, 2) diag(const char *fmt, ...)
+static void __printf(1, 2) diag(const char *fmt, ...)
 {
 	va_list ap;
 

@@ -8,13 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "compiler.h"
+
 void tap_init(void);
 /* One test point; returns @pass so callers can add diagnostics. */
-__attribute__((format(printf, 2, 3)))
+__printf(2, 3)
 bool ok(bool pass, const char *fmt, ...);
-__attribute__((format(printf, 2, 3)))
+__printf(2, 3)
 void skip(const char *why, const char *fmt, ...);
-__attribute__((format(printf, 1, 2)))
+__printf(1, 2)
 void diag(const char *fmt, ...);
 /* Print the plan and every result; returns the exit status. */
 int tap_done(void);

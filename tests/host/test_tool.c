@@ -27,7 +27,7 @@ static char tree[1024];
 /* "NAME=VALUE " assignments for the next commands, or "". */
 static char env_set[2048];
 
-__attribute__((format(printf, 3, 4)))
+__printf(3, 4)
 static void run(struct run *r, bool as_nobody, const char *fmt, ...)
 {
 	char cmd[8192];
@@ -54,7 +54,7 @@ static bool result_is(struct run *r, int status, const char *out,
 }
 
 /* Run, check status and exact outputs (NULL: any), report one point. */
-__attribute__((format(printf, 6, 7)))
+__printf(6, 7)
 static void expect(const char *what, int status, const char *out,
 		   const char *err, bool as_nobody, const char *fmt, ...)
 {
@@ -86,8 +86,9 @@ static void test_where(void)
 	char err[8192];
 
 	expect("where finds a mount point with a space", 0, "/mnt/debug fs\n",
-	       "", false, "--mountinfo %s/space.mountinfo --no-verify "
-	       "where --type debugfs", fixtures);
+	       "", false,
+	       "--mountinfo %s/space.mountinfo --no-verify where --type debugfs",
+	       fixtures);
 	expect("where --type tracefs below debugfs", 0,
 	       "/sys/kernel/debug/tracing\n", "", false,
 	       "-m %s/nested.mountinfo --no-verify where --type tracefs",
@@ -104,8 +105,9 @@ static void test_where(void)
 	snprintf(err, sizeof(err), "dbgfs: %s: Is a directory\n", fixtures);
 	expect("where with an unreadable table: exit 3 and the reason", 3, "",
 	       err, false, "-m %s where -t debugfs", fixtures);
-	snprintf(err, sizeof(err), "dbgfs: %s (from DBGFS_DIR): "
-		 "No such file or directory\n", path_in(tree, "nope"));
+	snprintf(err, sizeof(err),
+		 "dbgfs: %s (from DBGFS_DIR): No such file or directory\n",
+		 path_in(tree, "nope"));
 	snprintf(env_set, sizeof(env_set), "DBGFS_DIR=%s ",
 		 path_in(tree, "nope"));
 	expect("where with a missing DBGFS_DIR: exit 3", 3, "", err, false,
@@ -135,7 +137,7 @@ static void test_usage(void)
 	run(&r, false, "--help");
 	ok(r.status == 0 && contains(&r, "Usage: dbgfs"), "tool: --help");
 	run_free(&r);
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
 		snprintf(want, sizeof(want), "Usage: dbgfs %s", cmds[i]);
 		run(&r, false, "%s --help", cmds[i]);
 		ok(r.status == 0 && contains(&r, want), "tool: %s --help",
@@ -370,8 +372,7 @@ static void test_dump_json(void)
 static bool lines_match(const char *out, const char *const *values, int n)
 {
 	static const char pat[] =
-		"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}"
-		"\\.[0-9]{3} (.*)$";
+		"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3} (.*)$";
 	char *copy = strdup(out), *line, *save = NULL;
 	regmatch_t m[2];
 	regex_t re;
@@ -404,8 +405,9 @@ static void test_watch(void)
 		diag("'%s' '%s'", r.out, r.err);
 	run_free(&r);
 	write_file(w, "1\n", 2);
-	run(&r, false, "watch %s --interval 20 --count 2 & "
-	    "sleep 0.3; printf 9 > %s; wait", w, w);
+	run(&r, false,
+	    "watch %s --interval 20 --count 2 & sleep 0.3; printf 9 > %s; wait",
+	    w, w);
 	ok(r.status == 0 && lines_match(r.out, two, 2),
 	   "tool: watch prints each change");
 	if (!lines_match(r.out, two, 2))

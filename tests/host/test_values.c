@@ -10,12 +10,34 @@
 #include "common.h"
 #include "tap.h"
 
+/* 70 digits and a newline: longer than any number file. */
+#define LONG_NUMBER \
+	"1234567890123456789012345678901234567890123456789012345678901234567890\n"
+
+/* @s with its newlines shown as \n, so that a test line stays one line. */
+static const char *shown(const char *s)
+{
+	static char buf[256];
+	size_t n = 0;
+
+	for (; *s && n + 3 < sizeof(buf); s++) {
+		if (*s == '\n') {
+			buf[n++] = '\\';
+			buf[n++] = 'n';
+		} else {
+			buf[n++] = *s;
+		}
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 static void u64_case(const char *s, int want_ret, uint64_t want)
 {
 	uint64_t v = 0;
 	int ret = dbgfs_parse_u64(s, &v);
 
-	if (!ok(ret == want_ret && (ret || v == want), "parse_u64 \"%s\"", s))
+	if (!ok(ret == want_ret && (ret || v == want), "parse_u64 \"%s\"", shown(s)))
 		diag("ret %d value %" PRIu64, ret, v);
 }
 
@@ -24,7 +46,7 @@ static void s64_case(const char *s, int want_ret, int64_t want)
 	int64_t v = 0;
 	int ret = dbgfs_parse_s64(s, &v);
 
-	if (!ok(ret == want_ret && (ret || v == want), "parse_s64 \"%s\"", s))
+	if (!ok(ret == want_ret && (ret || v == want), "parse_s64 \"%s\"", shown(s)))
 		diag("ret %d value %" PRId64, ret, v);
 }
 
@@ -33,7 +55,7 @@ static void bool_case(const char *s, int want_ret, bool want)
 	bool v = !want;
 	int ret = dbgfs_parse_bool(s, &v);
 
-	ok(ret == want_ret && (ret || v == want), "parse_bool \"%s\"", s);
+	ok(ret == want_ret && (ret || v == want), "parse_bool \"%s\"", shown(s));
 }
 
 static void test_parsers(void)
@@ -109,8 +131,7 @@ static void test_numbers(const char *tmp)
 	ok(!dbgfs_get_u64(NULL, f, &u) && u == 16, "get_u64 of an x32 file");
 	write_file(f, "1 2 3\n", 6);
 	ok(dbgfs_get_u64(NULL, f, &u) == -EINVAL, "get_u64 of an array");
-	write_file(f, "1234567890123456789012345678901234567890123456789012345678"
-		   "901234567890\n", 71);
+	write_file(f, LONG_NUMBER, sizeof(LONG_NUMBER) - 1);
 	ok(dbgfs_get_u64(NULL, f, &u) == -EFBIG, "get_u64 of a long file");
 	ok(dbgfs_get_u64(NULL, path_in(tmp, "missing"), &u) == -ENOENT,
 	   "get_u64 of a missing file: -ENOENT");
