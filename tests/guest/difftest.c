@@ -28,7 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "compiler.h"
+#include "tap.h"
 
 #define DFS	"/sys/kernel/debug/diff"
 #define BFS	"/sys/kernel/dbgfs/diff"
@@ -41,22 +41,7 @@ struct res {
 	char data[MAXDATA];
 };
 
-static int tests, failures;
 static bool is_61;		/* the guest runs 6.1: older debugfs */
-
-static void tap(bool pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	tests++;
-	if (!pass)
-		failures++;
-	printf("%sok %d - ", pass ? "" : "not ", tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
 
 static void diag_res(const char *who, const struct res *r)
 {
@@ -263,7 +248,7 @@ static bool check_same(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(desc, sizeof(desc), fmt, ap);
 	va_end(ap);
-	tap(eq, "same: %s", desc);
+	ok(eq, "same: %s", desc);
 	if (!eq) {
 		diag_res("debugfs", &rd);
 		diag_res("dbgfs  ", &rb);
@@ -282,7 +267,7 @@ static void check_differs(const struct res *want_d, const struct res *want_b,
 	va_start(ap, fmt);
 	vsnprintf(desc, sizeof(desc), fmt, ap);
 	va_end(ap);
-	tap(ok_d && ok_b, "differs as documented: %s", desc);
+	ok(ok_d && ok_b, "differs as documented: %s", desc);
 	if (!ok_d) {
 		diag_res("debugfs", &rd);
 		diag_res("  wanted", want_d);
@@ -341,7 +326,7 @@ static void check_stat(const char *f)
 	}
 	if (sscanf(rb.data, "type 100000 mode %o size %ld", &mode,
 		   &size) != 2) {
-		tap(false, "stat %s: %s", f, rb.data);
+		ok(false, "stat %s: %s", f, rb.data);
 		return;
 	}
 	do_read(&want_b, bpath, 4096, -1, SEEK_SET);
@@ -717,12 +702,12 @@ static void check_num_writes(const struct numfile *nf)
 		predict(&pwd, &ad, ed, nf, vd, in->len, &before);
 		predict(&pwb, &ab, eb, nf, vb, in->len, &before);
 		if (ed == eb && (ed || vd == vb)) {
-			bool ok = res_eq(&wd, &wb) && res_eq(&rd, &rb) &&
-				  res_eq(&wb, &pwb) && res_eq(&rb, &ab);
+			bool same = res_eq(&wd, &wb) && res_eq(&rd, &rb) &&
+				    res_eq(&wb, &pwb) && res_eq(&rb, &ab);
 
-			tap(ok, "same: write '%s' to %s: %s", desc, nf->name,
-			    errname(-eb));
-			if (!ok) {
+			ok(same, "same: write '%s' to %s: %s", desc, nf->name,
+			   errname(-eb));
+			if (!same) {
 				diag_res("debugfs write", &wd);
 				diag_res("dbgfs write  ", &wb);
 				diag_res("wanted       ", &pwb);
@@ -733,18 +718,18 @@ static void check_num_writes(const struct numfile *nf)
 			continue;
 		}
 		num_differences++;
-		tap(res_eq(&wb, &pwb) && res_eq(&rb, &ab),
-		    "strict: write '%s' to %s: dbgfs %s", desc, nf->name,
-		    errname(-eb));
+		ok(res_eq(&wb, &pwb) && res_eq(&rb, &ab),
+		   "strict: write '%s' to %s: dbgfs %s", desc, nf->name,
+		   errname(-eb));
 		if (!res_eq(&wb, &pwb) || !res_eq(&rb, &ab)) {
 			diag_res("dbgfs write", &wb);
 			diag_res("wanted     ", &pwb);
 			diag_res("dbgfs after", &rb);
 			diag_res("wanted     ", &ab);
 		}
-		tap(res_eq(&wd, &pwd) && res_eq(&rd, &ad),
-		    "measured: write '%s' to %s: debugfs %s%s", desc,
-		    nf->name, errname(-ed), ed ? "" : ", stores the cut value");
+		ok(res_eq(&wd, &pwd) && res_eq(&rd, &ad),
+		   "measured: write '%s' to %s: debugfs %s%s", desc,
+		   nf->name, errname(-ed), ed ? "" : ", stores the cut value");
 		if (!res_eq(&wd, &pwd) || !res_eq(&rd, &ad)) {
 			diag_res("debugfs write", &wd);
 			diag_res("wanted       ", &pwd);
@@ -809,11 +794,11 @@ static void check_bool_writes(void)
 		else
 			bool_after(&ab, vb);
 		if (!ed && !eb && vd == vb) {
-			bool ok = res_eq(&wd, &wb) && res_eq(&rd, &rb) &&
-				  res_eq(&wb, &pwb) && res_eq(&rb, &ab);
+			bool same = res_eq(&wd, &wb) && res_eq(&rd, &rb) &&
+				    res_eq(&wb, &pwb) && res_eq(&rb, &ab);
 
-			tap(ok, "same: write '%s' to bool", desc);
-			if (!ok) {
+			ok(same, "same: write '%s' to bool", desc);
+			if (!same) {
 				diag_res("debugfs write", &wd);
 				diag_res("dbgfs write  ", &wb);
 				diag_res("debugfs after", &rd);
@@ -822,17 +807,17 @@ static void check_bool_writes(void)
 			continue;
 		}
 		num_differences++;
-		tap(res_eq(&wb, &pwb) && res_eq(&rb, &ab),
-		    "strict: write '%s' to bool: dbgfs %s", desc,
-		    errname(-eb));
+		ok(res_eq(&wb, &pwb) && res_eq(&rb, &ab),
+		   "strict: write '%s' to bool: dbgfs %s", desc,
+		   errname(-eb));
 		if (!res_eq(&wb, &pwb) || !res_eq(&rb, &ab)) {
 			diag_res("dbgfs write", &wb);
 			diag_res("dbgfs after", &rb);
 			diag_res("wanted     ", &ab);
 		}
-		tap(res_eq(&wd, &pwd) && res_eq(&rd, &ad),
-		    "measured: write '%s' to bool: debugfs claims %zu bytes%s",
-		    desc, in->len, ed ? ", ignores it" : "");
+		ok(res_eq(&wd, &pwd) && res_eq(&rd, &ad),
+		   "measured: write '%s' to bool: debugfs claims %zu bytes%s",
+		   desc, in->len, ed ? ", ignores it" : "");
 		if (!res_eq(&wd, &pwd) || !res_eq(&rd, &ad)) {
 			diag_res("debugfs write", &wd);
 			diag_res("debugfs after", &rd);
@@ -896,9 +881,9 @@ static void check_seq_writes(void)
 			set_res(&want_a, 4096, 0, big, 4095);
 			put(&want_a, "\n", 1);
 		}
-		tap(res_eq(&wb, &want_w) && res_eq(&rb, &want_a),
-		    "dbgfs: write %zu bytes at %ld to %s", sw->len, sw->off,
-		    sw->file);
+		ok(res_eq(&wb, &want_w) && res_eq(&rb, &want_a),
+		   "dbgfs: write %zu bytes at %ld to %s", sw->len, sw->off,
+		   sw->file);
 		if (!res_eq(&wb, &want_w) || !res_eq(&rb, &want_a)) {
 			diag_res("dbgfs write", &wb);
 			diag_res("wanted     ", &want_w);
@@ -906,11 +891,11 @@ static void check_seq_writes(void)
 			diag_res("wanted     ", &want_a);
 		}
 		if (!is_61) {
-			bool ok = res_eq(&wd, &wb) && res_eq(&rd, &rb);
+			bool same = res_eq(&wd, &wb) && res_eq(&rd, &rb);
 
-			tap(ok, "same: write %zu bytes at %ld to %s", sw->len,
-			    sw->off, sw->file);
-			if (!ok) {
+			ok(same, "same: write %zu bytes at %ld to %s", sw->len,
+			   sw->off, sw->file);
+			if (!same) {
 				diag_res("debugfs write", &wd);
 				diag_res("debugfs after", &rd);
 			}
@@ -918,9 +903,9 @@ static void check_seq_writes(void)
 		}
 		/* 6.1: str writes -EINVAL, blobs have no write method. */
 		set_res(&want_w, -1, EINVAL, "", 0);
-		tap(res_eq(&wd, &want_w) && res_eq(&rd, &before_d),
-		    "measured: 6.1 debugfs refuses the write to %s (EINVAL)",
-		    sw->file);
+		ok(res_eq(&wd, &want_w) && res_eq(&rd, &before_d),
+		   "measured: 6.1 debugfs refuses the write to %s (EINVAL)",
+		   sw->file);
 		if (!res_eq(&wd, &want_w) || !res_eq(&rd, &before_d)) {
 			diag_res("debugfs write", &wd);
 			diag_res("debugfs after", &rd);
@@ -997,8 +982,8 @@ static int open_read1(const char *rel)
 
 	snprintf(path, sizeof(path), "%s/%s", BFS, rel);
 	fd = open(path, O_RDONLY);
-	tap(fd >= 0 && read(fd, &c, 1) == 1, "lifetime: open and read %s",
-	    rel);
+	ok(fd >= 0 && read(fd, &c, 1) == 1, "lifetime: open and read %s",
+	   rel);
 	return fd;
 }
 
@@ -1007,8 +992,8 @@ static void expect_eio(int fd, const char *rel, const char *when)
 	char buf[64];
 	ssize_t n = read(fd, buf, sizeof(buf));
 
-	tap(n < 0 && errno == EIO, "lifetime: %s read after %s: EIO", rel,
-	    when);
+	ok(n < 0 && errno == EIO, "lifetime: %s read after %s: EIO", rel,
+	   when);
 	if (n >= 0 || errno != EIO)
 		printf("#   read returned %zd (%s)\n", n, strerror(errno));
 }
@@ -1028,21 +1013,21 @@ static void check_lifetime(void)
 	for (i = 0; i < 3; i++)
 		fds[i] = open_read1(life1[i]);
 	do_write(&rb, BFS "/ctl", "1", 1, 0);
-	tap(rb.ret == 1, "lifetime: ctl removes life1");
-	tap(stat(BFS "/life1", &st) && errno == ENOENT,
-	    "lifetime: life1 is gone");
+	ok(rb.ret == 1, "lifetime: ctl removes life1");
+	ok(stat(BFS "/life1", &st) && errno == ENOENT,
+	   "lifetime: life1 is gone");
 	for (i = 0; i < 3; i++) {
 		expect_eio(fds[i], life1[i], "removal of its directory");
-		tap(!close(fds[i]), "lifetime: close %s", life1[i]);
+		ok(!close(fds[i]), "lifetime: close %s", life1[i]);
 	}
 	for (i = 0; i < 4; i++)
 		fds[i] = open_read1(life2[i]);
-	tap(system("rmmod diff_dbgfs") == 0,
-	    "lifetime: rmmod diff_dbgfs with files open");
-	tap(stat(BFS, &st) && errno == ENOENT, "lifetime: diff is gone");
+	ok(system("rmmod diff_dbgfs") == 0,
+	   "lifetime: rmmod diff_dbgfs with files open");
+	ok(stat(BFS, &st) && errno == ENOENT, "lifetime: diff is gone");
 	for (i = 0; i < 4; i++) {
 		expect_eio(fds[i], life2[i], "rmmod of its creator");
-		tap(!close(fds[i]), "lifetime: close %s", life2[i]);
+		ok(!close(fds[i]), "lifetime: close %s", life2[i]);
 	}
 }
 
@@ -1052,6 +1037,7 @@ int main(void)
 	size_t i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_init();
 	uname(&u);
 	is_61 = !strncmp(u.release, "6.1.", 4);
 	printf("# kernel %s\n", u.release);
@@ -1084,6 +1070,5 @@ int main(void)
 	check_nobody();
 	printf("# %d writes differ by design\n", num_differences);
 	check_lifetime();
-	printf("1..%d\n", tests);
-	return failures ? 1 : 0;
+	return tap_done();
 }

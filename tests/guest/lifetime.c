@@ -30,39 +30,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compiler.h"
+#include "lc.h"
+#include "tap.h"
 
-#define LC		"/sys/kernel/dbgfs/lc"
 #define LC_IOC_PING	_IO('l', 1)
 #define NOBODY		65534
 #define BIG_N		2000
-
-static int tests, failures;
-
-static void __printf(2, 3) ok(bool pass, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", pass ? "" : "not ", ++tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!pass)
-		failures++;
-}
-
-static void __printf(1, 2) diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("#   ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 static double now(void)
 {
@@ -70,27 +43,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Writes a command to lc/ctl; returns 0 or the errno. */
-static int lc_ctl(const char *fmt, ...)
-{
-	char cmd[128];
-	va_list ap;
-	int fd, err = 0;
-	ssize_t n;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	fd = open(LC "/ctl", O_WRONLY);
-	if (fd < 0)
-		return errno;
-	n = write(fd, cmd, strlen(cmd));
-	if (n < 0)
-		err = errno;
-	close(fd);
-	return err;
 }
 
 /* The errno of open(), or 0 (and the file closed again). */
@@ -725,6 +677,7 @@ static void test_rmmod(void)
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_init();
 	if (stat_errno(LC "/ctl")) {
 		printf("1..0 # SKIP %s/ctl missing\n", LC);
 		return 1;
@@ -738,6 +691,5 @@ int main(void)
 	test_permissions();
 	test_removed_while_open();
 	test_rmmod();
-	printf("1..%d\n", tests);
-	return failures ? 1 : 0;
+	return tap_done();
 }

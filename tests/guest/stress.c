@@ -24,7 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define LC	"/sys/kernel/dbgfs/lc"
+#include "lc.h"
+#include "tap.h"
+
 #define ST	LC "/st"
 #define NAMES	8
 #define DIRS	3
@@ -49,25 +51,6 @@ static void report_unexpected(const char *what, int err)
 	if (bad++ < 20)
 		printf("# unexpected: %s: %s\n", what, strerror(err));
 	pthread_mutex_unlock(&lock);
-}
-
-/* Writes a command to lc/ctl; returns 0 or the errno. */
-static int lc_ctl(const char *fmt, ...)
-{
-	char cmd[128];
-	va_list ap;
-	int fd, err = 0;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	fd = open(LC "/ctl", O_WRONLY);
-	if (fd < 0)
-		return errno;
-	if (write(fd, cmd, strlen(cmd)) < 0)
-		err = errno;
-	close(fd);
-	return err;
 }
 
 /* err must be 0 or one of the allowed errnos (a 0-terminated list). */
@@ -235,16 +218,15 @@ int main(int argc, char **argv)
 	unsigned int seed = argc > 3 ? strtoul(argv[3], NULL, 0) : 20240601;
 	struct worker *w;
 	long total = 0;
-	int i, j, n = 0;
+	int i, j;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("# stress: %d s, %d threads, seed %u\n", secs, nthreads, seed);
+	tap_init();
+	diag("stress: %d s, %d threads, seed %u", secs, nthreads, seed);
 	w = nthreads > 0 ? calloc(nthreads, sizeof(*w)) : NULL;
-	if (!w || secs < 1) {
-		printf("not ok 1 - arguments\n1..1\n");
-		return 1;
-	}
-	printf("%sok %d - mkdir st\n", lc_ctl("mkdir st") ? "not " : "", ++n);
+	if (!ok(w && secs >= 1, "arguments"))
+		return tap_done();
+	ok(!lc_ctl("mkdir st"), "mkdir st");
 	for (i = 0; i < nthreads; i++) {
 		w[i].seed = seed + i;
 		for (j = 0; j < HELD; j++)
@@ -262,10 +244,9 @@ int main(int argc, char **argv)
 		printf("# %-16s %ld\n", op_names[j], counts[j]);
 		total += counts[j];
 	}
-	printf("%sok %d - %ld operations, all answered as the races allow (%ld unexpected)\n",
-	       bad ? "not " : "", ++n, total, bad);
-	printf("%sok %d - remove st\n", lc_ctl("remove st") ? "not " : "", ++n);
-	printf("1..%d\n", n);
+	ok(!bad, "%ld operations, all answered as the races allow (%ld unexpected)",
+	   total, bad);
+	ok(!lc_ctl("remove st"), "remove st");
 	free(w);
-	return bad ? 1 : 0;
+	return tap_done();
 }

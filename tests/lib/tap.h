@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* TAP version 13 output for the host tests; see tap.c. */
+/* TAP output for the test programs; see tap.c. */
 #ifndef DBGFS_TAP_H
 #define DBGFS_TAP_H
 
@@ -18,7 +18,7 @@ __printf(2, 3)
 void skip(const char *why, const char *fmt, ...);
 __printf(1, 2)
 void diag(const char *fmt, ...);
-/* Print the plan and every result; returns the exit status. */
+/* The plan and a summary; returns the exit status. */
 int tap_done(void);
 
 #endif /* DBGFS_TAP_H */
