@@ -3,7 +3,7 @@ KERNEL ?= 6.1
 SUITES ?= $(shell paste -sd, tests/guest/SUITES)
 CACHE ?= $(or $(DBGFS_CACHE),$(HOME)/.cache/dbgfs)
 MODULE_DIRS := kernel $(patsubst %/Kbuild,%,$(wildcard tests/kernel/Kbuild \
-		tests/runner/kmod/Kbuild examples/Kbuild))
+		tests/runner/kmod/Kbuild examples/Kbuild bench/kmod/Kbuild))
 
 all: setup modules user
 
@@ -15,7 +15,7 @@ modules:
 	scripts/build-modules 6.12 $(MODULE_DIRS)
 
 user:
-	for d in lib tools tests/guest; do \
+	for d in lib tools tests/guest bench; do \
 		[ ! -f $$d/Makefile ] || $(MAKE) -C $$d || exit 1; done
 
 # Everything: host checks, guest suites on 6.1 and 6.12, runner self-tests.
@@ -46,7 +46,18 @@ run:
 		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/examples/dbgfs_example.ko \
 		usr/bin/dbgfs=build/tools/dbgfs
 
+# The benchmark (bench/): dbgfs against debugfs in one guest booted without the debug
+# options; a table, build/bench/results.csv and build/bench/per-entry.png.
+bench:
+	scripts/setup $(KERNEL)
+	scripts/build-modules $(KERNEL) kernel bench/kmod
+	$(MAKE) -s -C bench
+	guest/run --no-debug --timeout 2400 --log build/logs/bench-$(KERNEL) $(KERNEL) bench \
+		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/bench/kmod/dbgfs_bench.ko \
+		build/bench/bench
+	bench/report build/logs/bench-$(KERNEL)/results.tap
+
 clean:
 	rm -rf build
 
-.PHONY: all setup modules user check check-guest check-selftest check-debug run clean
+.PHONY: all setup modules user check check-guest check-selftest check-debug run bench clean
