@@ -18,6 +18,8 @@ check "remount with mode=755,uid=1,gid=2" mount -o remount,mode=755,uid=1,gid=2 
 is "root takes the options" "$(stat -c '%a %u %g' $M)" "755 1 2"
 check "/proc/mounts shows the options" \
 	grep -q "^none $M dbgfs rw,relatime,uid=1,gid=2,mode=755 " /proc/mounts
+check "a bare remount" mount -o remount $M
+is "a bare remount keeps the options" "$(stat -c '%a %u %g' $M)" "755 1 2"
 check "a second mount shares the superblock" mount -t dbgfs none /mnt
 is "second mount sees the same root" "$(stat -c '%a %u %g %i' /mnt)" "$(stat -c '%a %u %g %i' $M)"
 check "umount the second mount" umount /mnt

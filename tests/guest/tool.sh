@@ -258,6 +258,17 @@ if grep -qw dbgfs /proc/filesystems; then
 	if ! is_mounted /sys/kernel/dbgfs dbgfs; then
 		check "mount puts dbgfs at /sys/kernel/dbgfs" "$DBGFS" mount
 	fi
+	# Something to walk: the example module's entries of every kind.
+	example=
+	if [ -e /tests/modules/dbgfs_example.ko ] &&
+	   ! grep -qw dbgfs_example /proc/modules; then
+		if insmod /tests/modules/dbgfs_example.ko; then
+			example=1
+			ok "insmod dbgfs_example.ko"
+		else
+			nok "insmod dbgfs_example.ko"
+		fi
+	fi
 	same "where (default type dbgfs)" "$("$DBGFS" where)" \
 		/sys/kernel/dbgfs
 	"$DBGFS" ls -R > "$T/dbgfs.ls"
@@ -295,6 +306,7 @@ if grep -qw dbgfs /proc/filesystems; then
 		cmp -s "$T/dbgfs.space" "$T/dbgfs.canon"
 	umount "$DBG_SPACE_MNT"
 	rmdir "$DBG_SPACE_MNT"
+	[ -n "$example" ] && rmmod dbgfs_example
 	if [ -n "$loaded" ]; then
 		umount /sys/kernel/dbgfs
 		rmmod dbgfs
