@@ -16,7 +16,7 @@
 #   busybox applets: mount umount mkdir mktemp grep sed sort cut wc cat
 #               timeout head rm rmdir tr
 #   /proc mounted; debugfs is mounted at /sys/kernel/debug if it is not.
-#   $TOOL_MAX_FILES  files compared per dump (default 400)
+#   $TOOL_MAX_FILES  files compared per dump (default 150)
 #   $TOOL_DUMP_PATH  dump only this part of debugfs (default: all of it)
 #   $TOOL_NO_WRITES  if set, skip the set/get round trips (for dry runs
 #               outside a throw-away guest)
@@ -30,7 +30,7 @@ first_of() { for f in "$@"; do [ -x "$f" ] && break; done; echo "$f"; }
 DBGFS=${DBGFS:-$(first_of /usr/bin/dbgfs /tests/bin/dbgfs)}
 JSONCHECK=${JSONCHECK:-$(first_of "$(command -v jsoncheck)" \
 	/usr/bin/jsoncheck /tests/bin/jsoncheck)}
-MAX_FILES=${TOOL_MAX_FILES:-400}
+MAX_FILES=${TOOL_MAX_FILES:-150}
 DUMP_PATH=${TOOL_DUMP_PATH:-}
 SPACE_MNT="/mnt/debug fs"
 DBG_SPACE_MNT="/mnt/dbg fs"
