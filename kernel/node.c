@@ -151,25 +151,49 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	return node;
 }
 
-/* Caller holds the rwsem for writing and made sure the name is free. */
-static void dbgfs_link_child(struct dbgfs_node *parent, struct dbgfs_node *node)
+/*
+ * Where @node would go among the children of @parent: the link to fill,
+ * with its rbtree parent in *@up, or NULL if the name is taken.  One
+ * descent both checks the name and finds the place.  Caller holds the
+ * rwsem.
+ */
+static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
+					 struct dbgfs_node *node,
+					 struct rb_node **up)
 {
-	struct rb_node **link = &parent->dir.children.rb_node, *up = NULL;
+	struct rb_node **link = &parent->dir.children.rb_node;
+	int cmp;
 
+	*up = NULL;
 	while (*link) {
-		up = *link;
-		if (dbgfs_name_cmp(node->hash, node->name,
-				   rb_entry(up, struct dbgfs_node, rb)) < 0)
-			link = &up->rb_left;
-		else
-			link = &up->rb_right;
+		*up = *link;
+		cmp = dbgfs_name_cmp(node->hash, node->name,
+				     rb_entry(*up, struct dbgfs_node, rb));
+		if (!cmp)
+			return NULL;
+		link = cmp < 0 ? &(*up)->rb_left : &(*up)->rb_right;
 	}
+	return link;
+}
+
+/* Caller holds the rwsem for writing; @link is from dbgfs_child_slot(). */
+static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
+			  struct rb_node *up, struct rb_node **link)
+{
 	rb_link_node(&node->rb, up, link);
 	rb_insert_color(&node->rb, &parent->dir.children);
 	node->parent = parent;
 	dbgfs_node_get(parent);
 	if (S_ISDIR(node->mode))
 		parent->dir.nr_subdirs++;
+}
+
+/* Caller holds the rwsem for writing and made sure the name is free. */
+static void dbgfs_link_child(struct dbgfs_node *parent, struct dbgfs_node *node)
+{
+	struct rb_node *up, **link = dbgfs_child_slot(parent, node, &up);
+
+	dbgfs_link_at(parent, node, up, link);
 }
 
 static void dbgfs_unlink_child(struct dbgfs_node *node)
@@ -198,16 +222,20 @@ static int dbgfs_check_parent(struct dbgfs_node *parent)
 int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 		   struct module *owner)
 {
+	struct rb_node *up, **link = NULL;
 	int err;
 
 	down_write(&dbgfs_tree_rwsem);
 	err = dbgfs_check_parent(parent);
-	if (!err && dbgfs_find_child(parent, node->name))
-		err = -EEXIST;
+	if (!err) {
+		link = dbgfs_child_slot(parent, node, &up);
+		if (!link)
+			err = -EEXIST;
+	}
 	if (!err)
 		err = dbgfs_owner_link(node, owner);
 	if (!err)
-		dbgfs_link_child(parent, node);
+		dbgfs_link_at(parent, node, up, link);
 	up_write(&dbgfs_tree_rwsem);
 	return err;
 }
@@ -461,9 +489,8 @@ EXPORT_SYMBOL_GPL(dbgfs_lookup);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct list_head *removed)
 {
-	struct dbgfs_node *node, *child;
+	struct dbgfs_node *node, *child, *next;
 	struct list_head *pos;
-	struct rb_node *rb;
 	unsigned int count = 0;
 
 	if (top->flags & DBGFS_NODE_REMOVED)
@@ -479,11 +506,16 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 		count++;
 		if (!S_ISDIR(node->mode))
 			continue;
-		while ((rb = rb_first(&node->dir.children))) {
-			child = rb_entry(rb, struct dbgfs_node, rb);
-			dbgfs_unlink_child(child);
+		/*
+		 * The whole set of children goes: walk it in postorder, which
+		 * needs no rebalancing and lets each node's rb (which shares
+		 * its memory with rm_link) be reused once it is passed.
+		 */
+		rbtree_postorder_for_each_entry_safe(child, next,
+						     &node->dir.children, rb)
 			list_add_tail(&child->rm_link, removed);
-		}
+		node->dir.children = RB_ROOT;
+		node->dir.nr_subdirs = 0;
 	}
 	return count;
 }
