@@ -2,11 +2,12 @@
 /*
  * Directory reading, straight from the node tree.  Positions are name
  * hashes (see dbgfs_name_hash()), so a reader keeps its place while
- * entries come and go; the last node reached is kept in the open file so
- * that siblings with one hash are neither lost nor repeated.
+ * entries come and go; a node reached is kept in the open file so that
+ * siblings with one hash are neither lost nor repeated.
  */
 #include <linux/fs.h>
 #include <linux/limits.h>
+#include <linux/slab.h>
 
 #include <dbgfs.h>
 #include "internal.h"
@@ -50,33 +51,103 @@ static struct dbgfs_node *dbgfs_dir_next(struct dbgfs_node *dir,
 	return dbgfs_first_child_from(dir, hash + 1);
 }
 
+/*
+ * Entries are copied out of the tree a batch at a time, so that the tree
+ * lock is not held while copying to user space, yet not taken and dropped
+ * for every entry.  A batch never holds two siblings of one hash, so that
+ * a reader stopping inside it resumes at the right one (dbgfs_dir_pos()).
+ */
+#define DBGFS_BATCH		64
+#define DBGFS_BATCH_NAMES	4096
+
+struct dbgfs_batch {
+	unsigned int		count;
+	unsigned int		used;		/* bytes of names */
+	struct {
+		unsigned long	ino;
+		unsigned int	hash;
+		unsigned short	off;		/* into names */
+		unsigned char	len;
+		unsigned char	type;
+	} ent[DBGFS_BATCH];
+	char			names[DBGFS_BATCH_NAMES];
+};
+
+/* Fills @b from @pos on; returns the last node taken.  Under the rwsem. */
+static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
+					   struct dbgfs_node *pos)
+{
+	struct dbgfs_node *last = NULL;
+	size_t len;
+
+	b->count = 0;
+	b->used = 0;
+	for (; pos; pos = dbgfs_next_child(pos)) {
+		len = strlen(pos->name);
+		if (b->count == DBGFS_BATCH ||
+		    b->used + len > DBGFS_BATCH_NAMES ||
+		    (last && last->hash == pos->hash))
+			break;
+		b->ent[b->count].ino = pos->ino;
+		b->ent[b->count].hash = pos->hash;
+		b->ent[b->count].off = b->used;
+		b->ent[b->count].len = len;
+		b->ent[b->count].type = dbgfs_dt_type(pos);
+		memcpy(b->names + b->used, pos->name, len);
+		b->used += len;
+		b->count++;
+		last = pos;
+	}
+	return last;
+}
+
+/* Emits @b; false when the reader's buffer is full. */
+static bool dbgfs_batch_emit(struct dbgfs_batch *b, struct dir_context *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < b->count; i++) {
+		ctx->pos = b->ent[i].hash;
+		if (!dir_emit(ctx, b->names + b->ent[i].off, b->ent[i].len,
+			      b->ent[i].ino, b->ent[i].type))
+			return false;
+	}
+	return true;
+}
+
 static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 {
 	struct dbgfs_node *dir = dbgfs_inode_node(file_inode(file));
-	struct dbgfs_node *pos;
-	char name[NAME_MAX + 1];
-	unsigned char type;
-	unsigned long ino;
+	struct dbgfs_node *pos, *last;
+	struct dbgfs_batch *b;
+	unsigned int hash;
+	bool more;
 
 	if (!dir_emit_dots(file, ctx))
 		return 0;
+	b = kmalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
 	down_read(&dbgfs_tree_rwsem);
 	pos = dbgfs_dir_pos(dir, file->private_data, ctx->pos);
 	while (pos) {
-		ctx->pos = pos->hash;
-		strscpy(name, pos->name, sizeof(name));
-		type = dbgfs_dt_type(pos);
-		ino = pos->ino;
+		/* A reader stopping at the batch's first entry resumes at it. */
 		dbgfs_dir_keep(file, pos);
-		/* No tree lock while copying to user space. */
+		last = dbgfs_batch_fill(b, pos);
+		dbgfs_node_get(last);
+		hash = last->hash;
 		up_read(&dbgfs_tree_rwsem);
-		if (!dir_emit(ctx, name, strlen(name), ino, type))
-			return 0;
+		more = dbgfs_batch_emit(b, ctx);
 		down_read(&dbgfs_tree_rwsem);
-		pos = dbgfs_dir_next(dir, pos, ctx->pos);
+		pos = more ? dbgfs_dir_next(dir, last, hash) : NULL;
+		dbgfs_node_put(last);
+		if (!more)
+			goto out;
 	}
-	up_read(&dbgfs_tree_rwsem);
 	ctx->pos = INT_MAX;
+out:
+	up_read(&dbgfs_tree_rwsem);
+	kfree(b);
 	return 0;
 }
 

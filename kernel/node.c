@@ -540,16 +540,16 @@ void dbgfs_finish_removal(struct list_head *removed)
 {
 	struct dbgfs_node *node, *tmp;
 
+	/* All refuse new operations before the first wait. */
 	list_for_each_entry(node, removed, rm_link)
 		dbgfs_deactivate(node);
-	list_for_each_entry(node, removed, rm_link) {
+	list_for_each_entry_safe(node, tmp, removed, rm_link) {
 		dbgfs_drain(node);
 		if (S_ISREG(node->mode)) {
 			dbgfs_release_open_files(node);
 			dbgfs_proxy_retire(node);
 		}
-	}
-	list_for_each_entry_safe(node, tmp, removed, rm_link) {
+		/* Children keep their parent's memory: parents may go first. */
 		list_del(&node->rm_link);
 		dbgfs_node_put(node);
 	}

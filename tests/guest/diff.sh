@@ -15,18 +15,7 @@ check "chmod 755 /sys/kernel/debug" chmod 755 /sys/kernel/debug
 check "insmod diff_debugfs.ko" insmod $MODS/diff_debugfs.ko
 check "insmod diff_dbgfs.ko" insmod $MODS/diff_dbgfs.ko
 
-# difftest prints its own TAP; renumber it into this suite's.
-/tests/bin/difftest >/tmp/difftest.out 2>&1
-rc=$?
-while IFS= read -r line; do
-	case "$line" in
-	"ok "*) ok "difftest: ${line#ok * - }" ;;
-	"not ok "*) not_ok "difftest: ${line#not ok * - }" ;;
-	"1.."*) ;;
-	*) echo "$line" ;;
-	esac
-done </tmp/difftest.out
-is "difftest exit status" "$rc" 0
+tap_program difftest /tests/bin/difftest
 
 check_fails "diff_dbgfs is unloaded (by difftest)" grep -q "^diff_dbgfs " /proc/modules
 check "rmmod diff_debugfs" rmmod diff_debugfs

@@ -11,21 +11,10 @@ check "insmod dbgfs.ko" insmod $MOD/dbgfs.ko
 check "mount -t dbgfs -o mode=755 none $M" mount -t dbgfs -o mode=755 none $M
 is "the root takes mode=755" "$(stat -c %a $M)" "755"
 check "insmod lifetime_client.ko" insmod $MOD/lifetime_client.ko
-if /tests/bin/lifetime >/tmp/lifetime.tap 2>&1; then
-	ok "lifetime: every check passed"
-else
-	not_ok "lifetime: exited $?"
-fi
-sed 's/^/# lifetime: /' /tmp/lifetime.tap
-grep -c '^ok ' /tmp/lifetime.tap | sed 's/^/# lifetime: passed /'
+tap_program lifetime /tests/bin/lifetime
 
 check "insmod lifetime_client.ko again" insmod $MOD/lifetime_client.ko
-if /tests/bin/stress "${STRESS_SECS:-20}" >/tmp/stress.tap 2>&1; then
-	ok "stress: every check passed"
-else
-	not_ok "stress: exited $?"
-fi
-sed 's/^/# stress: /' /tmp/stress.tap
+tap_program stress /tests/bin/stress "${STRESS_SECS:-20}"
 dmesg -c >/dev/null
 check "rmmod lifetime_client after the stress run" rmmod lifetime_client
 _line=$(dmesg | sed -n 's/^.*lifetime_client: opens=\([0-9]*\) releases=\([0-9]*\).*$/\1 \2/p')

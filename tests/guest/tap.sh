@@ -46,9 +46,25 @@ done_testing() {
 	[ "$_failed" -eq 0 ]
 }
 
+# reemit NAME FILE: the TAP results in FILE as this suite's ("NAME: ..."), then a check
+# that there were as many as FILE's plan says.
+reemit() {
+	_planned= _ran=0
+	while IFS= read -r _line; do
+		case "$_line" in
+		"ok "*) _ran=$((_ran + 1)); ok "$1: ${_line#ok * - }" ;;
+		"not ok "*) _ran=$((_ran + 1)); not_ok "$1: ${_line#not ok * - }" ;;
+		"1.."*) _planned=${_line#1..}; _planned=${_planned%% *} ;;
+		"TAP version"*) ;;
+		"#"*) echo "$_line" ;;
+		*) echo "# $1: $_line" ;;
+		esac
+	done <"$2"
+	is "$1: ran all it planned" "$_ran" "${_planned:-no plan}"
+}
+
 # ktap_module KO [PARAM...]: loads a KTAP test module, whose results are the kernel log
-# lines "dbgfs-ktap: ok N - ..." (see tests/kernel/ktap.h), re-emits them as this
-# suite's, checks that it ran as many as it planned, and unloads it.
+# lines "dbgfs-ktap: ok N - ..." (see tests/kernel/ktap.h), re-emits them, and unloads it.
 ktap_module() {
 	_ko=$1
 	shift
@@ -60,15 +76,17 @@ ktap_module() {
 		return
 	fi
 	dmesg | sed -n 's/^.*dbgfs-ktap: //p' >/tmp/ktap.out
-	_planned=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' /tmp/ktap.out)
-	_ran=0
-	while read -r _line; do
-		case "$_line" in
-		"ok "*) _ran=$((_ran + 1)); ok "$_name: ${_line#ok * - }" ;;
-		"not ok "*) _ran=$((_ran + 1)); not_ok "$_name: ${_line#not ok * - }" ;;
-		"#"*) echo "$_line" ;;
-		esac
-	done </tmp/ktap.out
-	is "$_name: ran all it planned" "$_ran" "${_planned:-no plan}"
+	reemit "$_name" /tmp/ktap.out
 	check "$_name: rmmod" rmmod "$_name"
+}
+
+# tap_program NAME CMD...: runs a test program that prints TAP, re-emits its results,
+# and checks that it exited 0.
+tap_program() {
+	_name=$1
+	shift
+	"$@" >/tmp/program.tap 2>&1
+	_rc=$?
+	reemit "$_name" /tmp/program.tap
+	is "$_name: exit status" "$_rc" 0
 }
