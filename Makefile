@@ -1,9 +1,7 @@
 # dbgfs: top-level targets.  `make check` is the test command; `make run` the main job.
 KERNEL ?= 6.1
 SUITES ?= $(shell paste -sd, tests/guest/SUITES)
-CACHE ?= $(or $(DBGFS_CACHE),$(HOME)/.cache/dbgfs)
-MODULE_DIRS := kernel $(patsubst %/Kbuild,%,$(wildcard tests/kernel/Kbuild \
-		tests/runner/kmod/Kbuild examples/Kbuild bench/kmod/Kbuild))
+MODULE_DIRS := $(shell scripts/module-dirs)
 
 all: setup modules user
 
