@@ -16,9 +16,10 @@ user:
 	for d in lib tools tests/guest bench; do \
 		[ ! -f $$d/Makefile ] || $(MAKE) -C $$d || exit 1; done
 
-# Everything: host checks, guest suites on 6.1 and 6.12, runner self-tests.
+# Everything: host checks, guest suites on 6.1, 6.12 and the debug kernel, runner
+# self-tests.
 check:
-	scripts/check 6.1 6.12
+	scripts/check 6.1 6.12 debug
 
 # One kernel's suites, or some of them: make check-guest KERNEL=6.12 SUITES=mount
 check-guest: setup user
@@ -30,8 +31,6 @@ check-selftest: setup
 	tests/runner/selftest $(KERNEL)
 
 check-debug:
-	scripts/setup 6.1
-	scripts/debug-kernel
 	DBGFS_SKIP_SELFTEST=1 scripts/check debug
 
 # The main job: a guest with dbgfs, the example module and the tool's tour; a shell in

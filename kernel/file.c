@@ -16,6 +16,7 @@
 #include <linux/hashtable.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
+#include <linux/rculist.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -26,8 +27,9 @@
 struct dbgfs_proxy {
 	struct hlist_node	hash_link;
 	const void		*real;		/* the client's operations */
-	unsigned int		live;		/* nodes not removed yet */
-	unsigned int		count;		/* nodes */
+	atomic_t		live;		/* nodes not removed yet */
+	refcount_t		count;		/* nodes */
+	struct rcu_head		rcu;
 	struct file_operations	fops;
 };
 
@@ -55,6 +57,10 @@ struct dbgfs_poller {
 	wait_queue_entry_t	wait;
 };
 
+/*
+ * Lookups run under RCU and take a live reference; the mutex serialises
+ * additions and the removal of a proxy whose last live node went.
+ */
 static DEFINE_MUTEX(dbgfs_proxy_mutex);
 static DEFINE_HASHTABLE(dbgfs_proxies, 6);
 
@@ -567,14 +573,20 @@ static void dbgfs_proxy_fill_short(struct file_operations *p,
 		p->write = dbgfs_proxy_write;
 }
 
-static struct dbgfs_proxy *dbgfs_proxy_find(const void *real)
+/* A proxy of @real that a live node uses, now with one more. */
+static struct dbgfs_proxy *dbgfs_proxy_get(const void *real)
 {
 	struct dbgfs_proxy *proxy;
 
-	hash_for_each_possible(dbgfs_proxies, proxy, hash_link,
-			       (unsigned long)real)
-		if (proxy->real == real)
+	/* Under rcu_read_lock() or the mutex. */
+	hash_for_each_possible_rcu(dbgfs_proxies, proxy, hash_link,
+				   (unsigned long)real,
+				   lockdep_is_held(&dbgfs_proxy_mutex)) {
+		if (proxy->real == real && atomic_inc_not_zero(&proxy->live)) {
+			refcount_inc(&proxy->count);
 			return proxy;
+		}
+	}
 	return NULL;
 }
 
@@ -588,6 +600,8 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 	if (!proxy)
 		return NULL;
 	proxy->real = node->file.fops;
+	atomic_set(&proxy->live, 1);
+	refcount_set(&proxy->count, 1);
 	proxy->fops.owner = THIS_MODULE;
 	proxy->fops.open = dbgfs_proxy_open;
 	proxy->fops.release = dbgfs_proxy_release;
@@ -598,7 +612,8 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 		dbgfs_proxy_fill_short(&proxy->fops, node->file.sfops);
 	else if (!dbgfs_is_short(node) && node->file.fops)
 		dbgfs_proxy_fill(&proxy->fops, node->file.fops);
-	hash_add(dbgfs_proxies, &proxy->hash_link, (unsigned long)proxy->real);
+	hash_add_rcu(dbgfs_proxies, &proxy->hash_link,
+		     (unsigned long)proxy->real);
 	return proxy;
 }
 
@@ -607,15 +622,16 @@ int dbgfs_proxy_attach(struct dbgfs_node *node)
 {
 	struct dbgfs_proxy *proxy;
 
-	mutex_lock(&dbgfs_proxy_mutex);
-	proxy = dbgfs_proxy_find(node->file.fops);
-	if (!proxy)
-		proxy = dbgfs_proxy_new(node);
-	if (proxy) {
-		proxy->live++;
-		proxy->count++;
+	rcu_read_lock();
+	proxy = dbgfs_proxy_get(node->file.fops);
+	rcu_read_unlock();
+	if (!proxy) {
+		mutex_lock(&dbgfs_proxy_mutex);
+		proxy = dbgfs_proxy_get(node->file.fops);
+		if (!proxy)
+			proxy = dbgfs_proxy_new(node);
+		mutex_unlock(&dbgfs_proxy_mutex);
 	}
-	mutex_unlock(&dbgfs_proxy_mutex);
 	node->file.proxy = proxy;
 	return proxy ? 0 : -ENOMEM;
 }
@@ -625,10 +641,10 @@ void dbgfs_proxy_retire(struct dbgfs_node *node)
 {
 	struct dbgfs_proxy *proxy = node->file.proxy;
 
-	mutex_lock(&dbgfs_proxy_mutex);
-	if (!--proxy->live)
-		hash_del(&proxy->hash_link);
-	mutex_unlock(&dbgfs_proxy_mutex);
+	if (atomic_dec_and_mutex_lock(&proxy->live, &dbgfs_proxy_mutex)) {
+		hash_del_rcu(&proxy->hash_link);
+		mutex_unlock(&dbgfs_proxy_mutex);
+	}
 }
 
 /* The node is freed; so are the inodes and files that used its proxy. */
@@ -638,12 +654,11 @@ void dbgfs_proxy_put(struct dbgfs_node *node)
 
 	if (!proxy)
 		return;
-	mutex_lock(&dbgfs_proxy_mutex);
-	if (!(node->flags & DBGFS_NODE_REMOVED) && !--proxy->live)
-		hash_del(&proxy->hash_link);
-	if (!--proxy->count)
-		kfree(proxy);
-	mutex_unlock(&dbgfs_proxy_mutex);
+	/* A node that never made it into the tree was never retired. */
+	if (!(node->flags & DBGFS_NODE_REMOVED))
+		dbgfs_proxy_retire(node);
+	if (refcount_dec_and_test(&proxy->count))
+		kfree_rcu(proxy, rcu);
 }
 
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node)
