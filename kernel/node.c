@@ -583,16 +583,25 @@ EXPORT_SYMBOL_GPL(dbgfs_remove);
  * @name: the name of the node
  * @parent: the directory it is in, or NULL for the root
  *
- * Does nothing if there is no such node.
+ * As dbgfs_remove() of what dbgfs_lookup() would find, in one step.  Does
+ * nothing if there is no such node.
  */
 void dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent)
 {
-	struct dbgfs_node *node = dbgfs_lookup(name, parent);
+	struct dbgfs_node *node;
+	LIST_HEAD(removed);
 
-	if (node) {
-		dbgfs_remove(node);
-		dbgfs_node_put(node);
+	if (IS_ERR(parent) || !name)
+		return;
+	parent = dbgfs_resolve_parent(parent);
+	down_write(&dbgfs_tree_rwsem);
+	if (!dbgfs_check_parent(parent)) {
+		node = dbgfs_find_child(parent, name);
+		if (node)
+			dbgfs_unlink_subtree(node, &removed);
 	}
+	up_write(&dbgfs_tree_rwsem);
+	dbgfs_finish_removal(&removed);
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
 
