@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -403,14 +402,6 @@ static void bench_lookup(const struct fs *fs, unsigned long n)
 	}
 }
 
-struct linux_dirent64 {
-	uint64_t d_ino;
-	int64_t d_off;
-	unsigned short d_reclen;
-	unsigned char d_type;
-	char d_name[];
-};
-
 static void bench_readdir(const struct fs *fs, unsigned long n)
 {
 	static char buf[32768];
@@ -425,9 +416,9 @@ static void bench_readdir(const struct fs *fs, unsigned long n)
 	fd = open(path, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
 		die("open %s: %s", path, strerror(errno));
-	while ((len = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0)
+	while ((len = getdents64(fd, buf, sizeof(buf))) > 0)
 		for (off = 0; off < len;
-		     off += ((struct linux_dirent64 *)(buf + off))->d_reclen)
+		     off += ((struct dirent64 *)(buf + off))->d_reclen)
 			count++;
 	if (len < 0)
 		die("getdents64 %s: %s", path, strerror(errno));
