@@ -20,6 +20,7 @@
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/wait_bit.h>
 
 #include <dbgfs.h>
 #include "internal.h"
@@ -43,7 +44,8 @@ struct dbgfs_proxy {
 struct dbgfs_open {
 	struct list_head	link;		/* in node->file.open_files */
 	struct file		*file;
-	bool			released;	/* client release has run */
+	bool			released;	/* removal runs the release */
+	bool			done;		/* ... and has run it */
 	wait_queue_head_t	wq;
 	spinlock_t		pollers_lock;
 	struct list_head	pollers;	/* struct dbgfs_poller */
@@ -203,48 +205,86 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 	}
 }
 
+/* The client's release of @of; the caller holds no lock of ours. */
+static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
+{
+	dbgfs_pollers_detach(of);
+	dbgfs_client_release(of->file, node);
+}
+
 /*
- * The client's release runs exactly once per open: here, or in removal if
- * the node went first.  Both hold the node's open lock, so a removal that
- * has drained the active references waits for a release in progress.
+ * The client's release runs exactly once per open: here, under an active
+ * reference that removal waits for, or by removal once the node is
+ * deactivated.  Neither holds the open lock meanwhile, so that a release
+ * may remove other entries.
  */
 static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 {
 	struct dbgfs_node *node = dbgfs_inode_node(inode);
 	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_open *of;
+	bool mine = false;
 
 	mutex_lock(lock);
 	of = dbgfs_find_open(node, file);
-	if (!WARN_ON_ONCE(!of)) {
-		if (!of->released) {
-			dbgfs_pollers_detach(of);
-			dbgfs_client_release(file, node);
-		}
+	if (!WARN_ON_ONCE(!of) && !of->released && dbgfs_get_active(node)) {
+		/* Off the list: removal will not release it. */
 		list_del(&of->link);
-		kfree(of);
+		mine = true;
 	}
 	mutex_unlock(lock);
+	if (!of)
+		return 0;
+	if (mine) {
+		dbgfs_release_one(of, node);
+		dbgfs_put_active(node);
+	} else {
+		/* Removal has it, or will once it has drained the node. */
+		wait_var_event(&of->done, smp_load_acquire(&of->done));
+		mutex_lock(lock);
+		list_del(&of->link);
+		mutex_unlock(lock);
+	}
+	kfree(of);
 	return 0;
 }
 
-/* Removal, once no operation of @node runs any more. */
-void dbgfs_release_open_files(struct dbgfs_node *node)
+/* An open file of @node whose release is nobody's yet, now removal's. */
+static struct dbgfs_open *dbgfs_claim_open(struct dbgfs_node *node)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_open *of;
 
 	mutex_lock(lock);
 	list_for_each_entry(of, &node->file.open_files, link) {
-		if (of->released)
-			continue;
-		of->released = true;
-		dbgfs_pollers_detach(of);
+		if (!of->released) {
+			of->released = true;
+			goto out;
+		}
+	}
+	of = NULL;
+out:
+	mutex_unlock(lock);
+	return of;
+}
+
+/*
+ * Removal, once no operation of @node runs any more: no open can add to the
+ * list, and the releases that closes took off it have run.
+ */
+void dbgfs_release_open_files(struct dbgfs_node *node)
+{
+	struct dbgfs_open *of;
+
+	while ((of = dbgfs_claim_open(node))) {
+		dbgfs_release_one(of, node);
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
-		dbgfs_client_release(of->file, node);
+		/* The close waiting for this frees @of. */
+		smp_store_release(&of->done, true);
+		smp_mb();	/* the store before wake_up_var() looks for waiters */
+		wake_up_var(&of->done);
 	}
-	mutex_unlock(lock);
 }
 
 /*

@@ -562,8 +562,8 @@ void dbgfs_finish_removal(struct list_head *removed)
  * When this returns, no operation of a removed file runs or will run, and
  * the data and file operations given at creation are not touched again:
  * files still open answer -EIO, and their release method has run.  Must not
- * be called from an operation of a file being removed (it would wait for
- * itself).
+ * be called from an operation of a file being removed, release included (it
+ * would wait for itself); a release may remove other entries.
  */
 void dbgfs_remove(struct dbgfs_node *node)
 {

@@ -25,7 +25,6 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -206,18 +205,11 @@ static void *churn_thread(void *arg)
 	return NULL;
 }
 
-struct linux_dirent64 {
-	uint64_t	d_ino;
-	int64_t		d_off;
-	unsigned short	d_reclen;
-	unsigned char	d_type;
-	char		d_name[];
-};
-
 static void test_readdir_churn(void)
 {
 	static unsigned char seen[BIG_N];
-	static char buf[256];
+	/* small, so that the churn interleaves with many calls */
+	static _Alignas(struct dirent64) char buf[sizeof(struct dirent64)];
 	struct churn c = { 0 };
 	bool pass;
 	pthread_t t;
@@ -234,10 +226,10 @@ static void test_readdir_churn(void)
 	if (fd < 0)
 		return;
 	pthread_create(&t, NULL, churn_thread, &c);
-	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0) {
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
 		calls++;
 		for (pos = 0; pos < n;) {
-			struct linux_dirent64 *de = (void *)(buf + pos);
+			struct dirent64 *de = (void *)(buf + pos);
 			char *end;
 
 			pos += de->d_reclen;
@@ -469,6 +461,39 @@ static void test_remove_waits(void)
 	ok(open_errno(LC "/slow", O_RDONLY) == ENOENT, "slow is gone");
 }
 
+/*
+ * A release that removes other entries, run by a close and by removal.
+ * Enough victims that one shares the reaper's open-file lock.
+ */
+#define VICTIMS_N	256
+
+static void test_release_removes(void)
+{
+	char buf[16];
+	int fd;
+
+	ok(!lc_ctl("populate victims %d", VICTIMS_N) && !lc_ctl("reaper reaper"),
+	   "populate victims with %d files, create reaper", VICTIMS_N);
+	fd = open(LC "/reaper", O_RDONLY);
+	ok(fd >= 0, "open reaper");
+	close(fd);
+	ok(stat_errno(LC "/victims") == ENOENT,
+	   "the release run by close removed victims");
+	ok(!lc_ctl("remove reaper"), "remove reaper");
+
+	ok(!lc_ctl("populate victims %d", VICTIMS_N) && !lc_ctl("mkdir rp") &&
+	   !lc_ctl("reaper rp/reaper"),
+	   "populate victims again, create rp/reaper");
+	fd = open(LC "/rp/reaper", O_RDONLY);
+	ok(fd >= 0, "open rp/reaper");
+	ok(!lc_ctl("remove rp"), "remove rp while rp/reaper is open");
+	ok(stat_errno(LC "/victims") == ENOENT,
+	   "the release run by removal removed victims");
+	ok(read(fd, buf, sizeof(buf)) == -1 && errno == EIO,
+	   "read of the removed reaper: EIO");
+	close(fd);
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -690,6 +715,7 @@ int main(void)
 	test_open_race();
 	test_permissions();
 	test_removed_while_open();
+	test_release_removes();
 	test_rmmod();
 	return tap_done();
 }

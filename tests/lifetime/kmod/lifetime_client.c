@@ -4,8 +4,8 @@
  *
  * Everything lives under /sys/kernel/dbgfs/lc/:
  *   ctl     (0200) commands: remove PATH, rename OLD NEW, create PATH,
- *           mkdir PATH, populate DIR N, unpopulate DIR, wake, stopslow;
- *           a PATH is NAME or DIR/NAME below lc/
+ *           mkdir PATH, populate DIR N, unpopulate DIR, reaper PATH,
+ *           wake, stopslow; a PATH is NAME or DIR/NAME below lc/
  *   data    (0644) read, write, llseek, poll (woken by "wake"), ioctl
  *   slow    (0444) a read that sleeps up to 2 s (or until "stopslow")
  *   events  (0444) pollable on a wait queue in the module's own memory,
@@ -14,6 +14,8 @@
  *   p600, p644, p444, chm (0600): for permission tests
  *   link    symlink to "data"
  *   short   a file made from a struct dbgfs_short_fops
+ * A file "reaper" makes removes lc/victims in its release, which must not
+ * deadlock whether a close or a removal runs that release.
  * Every file with full fops counts its opens and releases; module exit
  * prints the totals so that the guest can check they balance.
  */
@@ -216,6 +218,20 @@ static const struct file_operations lc_name_fops = {
 	.llseek		= default_llseek,
 };
 
+static int lc_reaper_release(struct inode *inode, struct file *file)
+{
+	dbgfs_lookup_and_remove("victims", lc_dir);
+	return lc_release(inode, file);
+}
+
+static const struct file_operations lc_reaper_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_reaper_release,
+	.read		= lc_name_read,
+	.llseek		= default_llseek,
+};
+
 static const struct dbgfs_short_fops lc_short_fops = {
 	.read		= lc_name_read,
 	.write		= lc_sink_write,
@@ -314,7 +330,8 @@ static int lc_cmd_rename(char *old, char *new)
 	return err;
 }
 
-static int lc_cmd_create(char *path, bool dir_wanted)
+static int lc_cmd_create(char *path, bool dir_wanted,
+			 const struct file_operations *fops)
 {
 	struct dbgfs_node *dir, *node;
 	char *name;
@@ -325,7 +342,7 @@ static int lc_cmd_create(char *path, bool dir_wanted)
 	if (dir_wanted)
 		node = dbgfs_create_dir(name, dir);
 	else
-		node = dbgfs_create_file(name, 0644, dir, NULL, &lc_name_fops);
+		node = dbgfs_create_file(name, 0644, dir, NULL, fops);
 	lc_parent_put(dir);
 	return PTR_ERR_OR_ZERO(node);
 }
@@ -392,9 +409,11 @@ static int lc_exec(char *cmd)
 	if (!strcmp(verb, "remove") || !strcmp(verb, "unpopulate"))
 		return lc_cmd_remove(arg1);
 	if (!strcmp(verb, "create"))
-		return lc_cmd_create(arg1, false);
+		return lc_cmd_create(arg1, false, &lc_name_fops);
+	if (!strcmp(verb, "reaper"))
+		return lc_cmd_create(arg1, false, &lc_reaper_fops);
 	if (!strcmp(verb, "mkdir"))
-		return lc_cmd_create(arg1, true);
+		return lc_cmd_create(arg1, true, NULL);
 	return -EINVAL;
 }
 
