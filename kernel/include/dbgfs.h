@@ -90,6 +90,8 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * reference, so dbgfs_remove() waits for it; after removal, open files
  * answer -EIO (poll: EPOLLHUP) and @fops->release runs once for each of
  * them during removal.  The module owning @fops is not pinned by open files.
+ * @fops->release may remove other entries, but not its own file or a
+ * directory above it: a release at close runs under an active reference.
  *
  * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
  * Pollers never sleep on the client's wait queues themselves: removal takes
