@@ -7,10 +7,11 @@
  *           mkdir PATH, populate DIR N, unpopulate DIR, reaper PATH,
  *           wake, stopslow; a PATH is NAME or DIR/NAME below lc/
  *   data    (0644) read, write, llseek, poll (woken by "wake"), ioctl
- *   slow    (0444) a read that sleeps up to 2 s (or until "stopslow")
+ *   slow    (0444) a read that sleeps up to 2 s (or until "stopslow");
+ *           "remove slow" answers EBUSY if one still runs after removal
  *   events  (0444) pollable on a wait queue in the module's own memory,
  *           which nobody wakes: what happens to its pollers at rmmod
- *   stats   (0444) "opens=N releases=M"
+ *   stats   (0444) "opens=N releases=M slow=K" (K: slow reads in flight)
  *   p600, p644, p444, chm (0600): for permission tests
  *   link    symlink to "data"
  *   short   a file made from a struct dbgfs_short_fops
@@ -50,12 +51,14 @@ struct lc_data {
 
 static struct dbgfs_node *lc_dir;
 static struct dbgfs_node *lc_ctl;
+static struct dbgfs_node *lc_slow;
 static struct dbgfs_node *lc_data_node;
 static struct lc_data *lc_data;
 static DEFINE_MUTEX(lc_data_mutex);	/* lc_data_node and lc_data */
 static atomic_t lc_opens = ATOMIC_INIT(0);
 static atomic_t lc_releases = ATOMIC_INIT(0);
 static bool lc_slow_stop;
+static atomic_t lc_slow_reads = ATOMIC_INIT(0);	/* in flight */
 
 static int lc_open(struct inode *inode, struct file *file)
 {
@@ -136,11 +139,15 @@ static ssize_t lc_slow_read(struct file *file, char __user *buf, size_t len,
 			    loff_t *ppos)
 {
 	static const char msg[] = "slow\n";
+	ssize_t ret;
 	int i;
 
+	atomic_inc(&lc_slow_reads);
 	for (i = 0; i < LC_SLOW_STEPS && !READ_ONCE(lc_slow_stop); i++)
 		msleep(20);
-	return simple_read_from_buffer(buf, len, ppos, msg, sizeof(msg) - 1);
+	ret = simple_read_from_buffer(buf, len, ppos, msg, sizeof(msg) - 1);
+	atomic_dec(&lc_slow_reads);
+	return ret;
 }
 
 static const struct file_operations lc_slow_fops = {
@@ -178,8 +185,9 @@ static ssize_t lc_stats_read(struct file *file, char __user *buf, size_t len,
 	char tmp[64];
 	int n;
 
-	n = scnprintf(tmp, sizeof(tmp), "opens=%d releases=%d\n",
-		      atomic_read(&lc_opens), atomic_read(&lc_releases));
+	n = scnprintf(tmp, sizeof(tmp), "opens=%d releases=%d slow=%d\n",
+		      atomic_read(&lc_opens), atomic_read(&lc_releases),
+		      atomic_read(&lc_slow_reads));
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
 
@@ -303,6 +311,9 @@ static int lc_cmd_remove(char *path)
 		err = -EBUSY;	/* it would wait for this very write */
 	else
 		lc_remove(node);
+	/* Removal returned: no read of slow may still be running. */
+	if (node == lc_slow && atomic_read(&lc_slow_reads))
+		err = -EBUSY;
 	dbgfs_node_put(node);
 	lc_parent_put(dir);
 	return err;
@@ -467,13 +478,17 @@ static int __init lc_init(void)
 	lc_data_node = dbgfs_create_file("data", 0644, lc_dir, lc_data,
 					 &lc_data_fops);
 	err = PTR_ERR_OR_ZERO(lc_ctl) ?: PTR_ERR_OR_ZERO(lc_data_node) ?:
-	      lc_make("slow", 0444, &lc_slow_fops, NULL) ?:
 	      lc_make("events", 0444, &lc_events_fops, NULL) ?:
 	      lc_make("stats", 0444, &lc_stats_fops, NULL) ?:
 	      lc_make("p600", 0600, &lc_name_fops, NULL) ?:
 	      lc_make("p644", 0644, &lc_name_fops, NULL) ?:
 	      lc_make("p444", 0444, &lc_name_fops, NULL) ?:
 	      lc_make("chm", 0600, &lc_name_fops, NULL);
+	if (!err) {
+		lc_slow = dbgfs_create_file("slow", 0444, lc_dir, NULL,
+					    &lc_slow_fops);
+		err = PTR_ERR_OR_ZERO(lc_slow);
+	}
 	if (!err) {
 		node = dbgfs_create_file("short", 0644, lc_dir, NULL,
 					 &lc_short_fops);
