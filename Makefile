@@ -1,6 +1,6 @@
 # dbgfs: top-level targets.  `make check` is the test command; `make run` the main job.
 KERNEL ?= 6.1
-SUITES ?= $(shell paste -sd, tests/guest/SUITES)
+SUITES ?= $(shell awk '!/^\#/ && NF { print $$1 }' tests/guest/SUITES | paste -sd,)
 MODULE_DIRS := $(shell scripts/module-dirs)
 
 all: setup modules user

@@ -1,0 +1,2 @@
+# selftest_noplan: every result passes, but no plan follows them; the run must fail.
+echo "ok 1 - a result with no plan after it"
