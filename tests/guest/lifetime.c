@@ -648,7 +648,7 @@ static void test_permissions(void)
 }
 
 /* Section 4.3: rmmod of the client while its files are open. */
-static bool exit_line(int *opens, int *releases)
+static bool exit_line(int *opens, int *releases, int *files, int *unbalanced)
 {
 	char line[256];
 	bool found = false;
@@ -659,9 +659,12 @@ static bool exit_line(int *opens, int *releases)
 	while (fgets(line, sizeof(line), f)) {
 		char *p = strstr(line, "lifetime_client: opens=");
 
-		if (p && sscanf(p, "lifetime_client: opens=%d releases=%d",
-				opens, releases) == 2)
+		line[strcspn(line, "\n")] = '\0';
+		if (p && sscanf(p, "lifetime_client: opens=%d releases=%d files=%d unbalanced=%d",
+				opens, releases, files, unbalanced) == 4)
 			found = true;
+		else if (strstr(line, "lifetime_client: unbalanced: "))
+			diag("%s", strstr(line, "unbalanced: "));
 	}
 	pclose(f);
 	return found;
@@ -670,7 +673,7 @@ static bool exit_line(int *opens, int *releases)
 static void test_rmmod(void)
 {
 	struct poller p = { 0 };
-	int fd1, fd2, fd3, fd4, o, r;
+	int fd1, fd2, fd3, fd4, o = -1, r = -1, files = -1, unbalanced = -1;
 	struct pollfd pfd;
 	bool pass;
 	pthread_t t;
@@ -713,10 +716,13 @@ static void test_rmmod(void)
 	close(fd1);
 	close(fd2);
 	close(fd3);
-	pass = exit_line(&o, &r) && o == r;
+	pass = exit_line(&o, &r, &files, &unbalanced) && o == r && files > 0;
 	ok(pass,
 	   "exit line: release ran once per open (opens=%d releases=%d)",
 	   o, r);
+	ok(pass && !unbalanced,
+	   "exit line: release ran once per open of each file (%d files, %d unbalanced)",
+	   files, unbalanced);
 	ok(stat_errno(LC) == ENOENT, "lc is gone");
 }
 
