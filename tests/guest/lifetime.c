@@ -379,15 +379,13 @@ static bool poller_asleep(struct poller *p, const char *what)
 	double t0 = now();
 	char state = '?';
 	long nr = -1;
-	int i;
+	bool asleep;
 
-	for (i = 0; i < 1000; i++) {
-		if (p->tid && thread_state(p->tid, &state, &nr) &&
-		    state == 'S' && is_poll_syscall(nr))
-			break;
+	while (!(asleep = p->tid && thread_state(p->tid, &state, &nr) &&
+			  state == 'S' && is_poll_syscall(nr)) &&
+	       now() - t0 < 10)
 		usleep(10000);
-	}
-	return ok(i < 1000,
+	return ok(asleep,
 		  "%s asleep in its system call before the event (state %c, syscall %ld, after %.3fs)",
 		  what, state, nr, now() - t0);
 }
