@@ -17,7 +17,7 @@ check "insmod diff_dbgfs.ko" insmod $MODS/diff_dbgfs.ko
 
 tap_program difftest /tests/bin/difftest
 
-check_fails "diff_dbgfs is unloaded (by difftest)" grep -q "^diff_dbgfs " /proc/modules
+check_exit "diff_dbgfs is unloaded (by difftest)" 1 grep -q "^diff_dbgfs " /proc/modules
 check "rmmod diff_debugfs" rmmod diff_debugfs
 check "umount dbgfs" umount $M
 check "rmmod dbgfs" rmmod dbgfs

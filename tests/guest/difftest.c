@@ -287,18 +287,48 @@ static void set_res(struct res *r, long ret, int err, const char *data,
 	put(r, data, len);
 }
 
-/* Every regular file of the tree, its stat expectations aside. */
-static const char *const files[] = {
-	"u8", "u16", "u32", "u64", "x8", "x16", "x32", "x64", "xul", "ulong",
-	"size_t", "atomic_t", "bool", "str", "blob", "blob_ro", "u32_array",
-	"u32_array_max", "u32_array_empty", "regset32", "devm", "show", "attr",
-	"attr_signed", "ctl", "sized", "modes/u32_0444", "modes/u32_0400",
-	"modes/u32_0200", "modes/u32_0600", "modes/u32_0644",
-	"modes/u32_0666", "modes/u32_0000", "modes/x8_0600",
-	"modes/atomic_0444", "modes/bool_0444", "modes/bool_0200",
-	"modes/str_0444", "modes/str_0200", "modes/blob_0200", "a/b/c/deep",
-	"link", "life1/num", "life1/blob", "life1/seq", "life2/num",
-	"life2/blob", "life2/seq",
+/*
+ * The tree diff_client.c makes, with the modes it gives: what both
+ * filesystems must show, so that an entry missing from both fails.
+ */
+struct entry {
+	const char *path;	/* "" is diff itself */
+	unsigned int type;	/* S_IFREG, S_IFDIR or S_IFLNK */
+	unsigned int mode;	/* as created */
+};
+
+static const struct entry tree[] = {
+	{ "", S_IFDIR, 0755 },
+	{ "u8", S_IFREG, 0644 }, { "u16", S_IFREG, 0644 },
+	{ "u32", S_IFREG, 0644 }, { "u64", S_IFREG, 0644 },
+	{ "x8", S_IFREG, 0644 }, { "x16", S_IFREG, 0644 },
+	{ "x32", S_IFREG, 0644 }, { "x64", S_IFREG, 0644 },
+	{ "xul", S_IFREG, 0644 }, { "ulong", S_IFREG, 0644 },
+	{ "size_t", S_IFREG, 0644 }, { "atomic_t", S_IFREG, 0644 },
+	{ "bool", S_IFREG, 0644 }, { "str", S_IFREG, 0644 },
+	{ "blob", S_IFREG, 0644 }, { "blob_ro", S_IFREG, 0444 },
+	{ "u32_array", S_IFREG, 0444 }, { "u32_array_max", S_IFREG, 0444 },
+	{ "u32_array_empty", S_IFREG, 0444 }, { "regset32", S_IFREG, 0444 },
+	{ "devm", S_IFREG, 0444 }, { "show", S_IFREG, 0444 },
+	{ "attr", S_IFREG, 0644 }, { "attr_signed", S_IFREG, 0644 },
+	{ "ctl", S_IFREG, 0200 }, { "sized", S_IFREG, 0444 },
+	{ "modes", S_IFDIR, 0755 },
+	{ "modes/u32_0444", S_IFREG, 0444 }, { "modes/u32_0400", S_IFREG, 0400 },
+	{ "modes/u32_0200", S_IFREG, 0200 }, { "modes/u32_0600", S_IFREG, 0600 },
+	{ "modes/u32_0644", S_IFREG, 0644 }, { "modes/u32_0666", S_IFREG, 0666 },
+	{ "modes/u32_0000", S_IFREG, 0000 }, { "modes/x8_0600", S_IFREG, 0600 },
+	{ "modes/atomic_0444", S_IFREG, 0444 },
+	{ "modes/bool_0444", S_IFREG, 0444 },
+	{ "modes/bool_0200", S_IFREG, 0200 },
+	{ "modes/str_0444", S_IFREG, 0444 }, { "modes/str_0200", S_IFREG, 0200 },
+	{ "modes/blob_0200", S_IFREG, 0200 },
+	{ "a", S_IFDIR, 0755 }, { "a/b", S_IFDIR, 0755 },
+	{ "a/b/c", S_IFDIR, 0755 }, { "a/b/c/deep", S_IFREG, 0644 },
+	{ "link", S_IFLNK, 0777 },
+	{ "life1", S_IFDIR, 0755 }, { "life1/num", S_IFREG, 0644 },
+	{ "life1/blob", S_IFREG, 0444 }, { "life1/seq", S_IFREG, 0444 },
+	{ "life2", S_IFDIR, 0755 }, { "life2/num", S_IFREG, 0644 },
+	{ "life2/blob", S_IFREG, 0444 }, { "life2/seq", S_IFREG, 0444 },
 };
 
 static bool is_blob(const char *f)
@@ -306,15 +336,94 @@ static bool is_blob(const char *f)
 	return strstr(f, "blob") != NULL;
 }
 
-static const char *const dirs[] = {
-	"", "modes", "a", "a/b", "a/b/c", "life1", "life2",
-};
+/* 6.1's debugfs masks a blob's mode with 0444. */
+static unsigned int debugfs_mode(const struct entry *e)
+{
+	return is_61 && is_blob(e->path) ? e->mode & 0444 : e->mode;
+}
 
-/* Blobs: dbgfs reports their size; 6.1's debugfs masks the mode, 0444. */
-static void check_stat(const char *f)
+static const char *type_name(unsigned int type)
+{
+	return type == S_IFDIR ? "directory" : type == S_IFLNK ? "symlink" :
+	       "file";
+}
+
+/* lstat() of @path as "type T mode M", or its errno. */
+static void stat_mode(struct res *r, const char *path)
+{
+	struct stat st;
+
+	memset(r, 0, sizeof(*r));
+	if (lstat(path, &st))
+		return fail_errno(r);
+	r->len = snprintf(r->data, MAXDATA, "type %o mode %04o",
+			  st.st_mode & S_IFMT, st.st_mode & 07777);
+}
+
+/* Both show @e with its type and mode. */
+static void check_entry(const struct entry *e)
 {
 	struct res want_d, want_b;
-	unsigned int mode;
+	bool ok_d, ok_b;
+
+	paths(e->path);
+	stat_mode(&rd, dpath);
+	stat_mode(&rb, bpath);
+	set_res(&want_d, 0, 0, "", 0);
+	want_d.len = snprintf(want_d.data, MAXDATA, "type %o mode %04o",
+			      e->type, debugfs_mode(e));
+	set_res(&want_b, 0, 0, "", 0);
+	want_b.len = snprintf(want_b.data, MAXDATA, "type %o mode %04o",
+			      e->type, e->mode);
+	ok_d = res_eq(&rd, &want_d);
+	ok_b = res_eq(&rb, &want_b);
+	ok(ok_d && ok_b, "tree: '%s' is a %s of mode %04o in both%s", e->path,
+	   type_name(e->type), e->mode,
+	   debugfs_mode(e) != e->mode ? " (6.1's debugfs: masked)" : "");
+	if (!ok_d) {
+		diag_res("debugfs", &rd);
+		diag_res(" wanted", &want_d);
+	}
+	if (!ok_b) {
+		diag_res("dbgfs  ", &rb);
+		diag_res(" wanted", &want_b);
+	}
+}
+
+/* @dir lists ".", ".." and the entries of the tree below it, sorted. */
+static void expected_listing(struct res *r, const char *dir)
+{
+	const char *names[ARRAY_SIZE(tree) + 2] = { ".", ".." };
+	size_t i, j, n = 2, dlen = strlen(dir);
+	const char *name;
+
+	for (i = 0; i < ARRAY_SIZE(tree); i++) {
+		const char *p = tree[i].path;
+
+		if (!*p || (dlen && (strncmp(p, dir, dlen) || p[dlen] != '/')))
+			continue;
+		name = dlen ? p + dlen + 1 : p;
+		if (!strchr(name, '/'))
+			names[n++] = name;
+	}
+	for (i = 1; i < n; i++)		/* insertion sort, as scandir's */
+		for (j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+			name = names[j];
+			names[j] = names[j - 1];
+			names[j - 1] = name;
+		}
+	set_res(r, n, 0, "", 0);
+	for (i = 0; i < n; i++) {
+		put(r, names[i], strlen(names[i]));
+		put(r, "\n", 1);
+	}
+}
+
+/* Blobs: dbgfs reports their size; 6.1's debugfs masks the mode, 0444. */
+static void check_stat(const struct entry *e)
+{
+	const char *f = e->path;
+	struct res want_d, want_b;
 	long size;
 
 	paths(f);
@@ -324,20 +433,14 @@ static void check_stat(const char *f)
 		check_same("stat %s", f);
 		return;
 	}
-	if (sscanf(rb.data, "type 100000 mode %o size %ld", &mode,
-		   &size) != 2) {
-		ok(false, "stat %s: %s", f, rb.data);
-		return;
-	}
 	do_read(&want_b, bpath, 4096, -1, SEEK_SET);
 	size = want_b.len;
 	set_res(&want_b, 0, 0, "", 0);
 	want_b.len = snprintf(want_b.data, MAXDATA,
-			      "type 100000 mode %04o size %ld", mode, size);
+			      "type 100000 mode %04o size %ld", e->mode, size);
 	set_res(&want_d, 0, 0, "", 0);
 	want_d.len = snprintf(want_d.data, MAXDATA,
-			      "type 100000 mode %04o size 0",
-			      is_61 ? mode & 0444 : mode);
+			      "type 100000 mode %04o size 0", debugfs_mode(e));
 	check_differs(&want_d, &want_b, "stat %s: dbgfs size %ld%s", f, size,
 		is_61 ? ", mode not masked" : "");
 }
@@ -913,7 +1016,19 @@ static void check_seq_writes(void)
 	}
 }
 
-/* Writes the mode refuses, as root. */
+/* A one-byte write that would change what @before holds. */
+static const char *other_value(const struct res *before)
+{
+	bool one = before->len == 2 && before->data[1] == '\n' &&
+		   (before->data[0] == '1' || before->data[0] == 'Y');
+
+	return one ? "0" : "1";
+}
+
+/*
+ * Writes the mode refuses, as root: a value other than the file's, which
+ * must fail and leave the value as it was, in both.
+ */
 static void check_refused_writes(void)
 {
 	static const char *const ro[] = {
@@ -921,29 +1036,63 @@ static void check_refused_writes(void)
 		"modes/atomic_0444", "modes/bool_0444", "modes/str_0444",
 		"u32_array", "regset32", "devm", "show", "sized",
 	};
-	struct res wd, wb, want;
+	struct res wd, wb, want, before_d, before_b, after_d, after_b;
+	const char *val;
+	bool kept;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ro); i++) {
-		write_then_read(ro[i], "1", 1, 0, &wd, &wb);
+		paths(ro[i]);
+		do_read(&before_d, dpath, 4096, -1, SEEK_SET);
+		do_read(&before_b, bpath, 4096, -1, SEEK_SET);
+		val = other_value(&before_b);
+		write_then_read(ro[i], val, 1, 0, &wd, &wb);
+		after_d = rd;
+		after_b = rb;
 		rd = wd;
 		rb = wb;
 		check_same("root's write to %s refused: %s", ro[i],
 		     errname(wb.err));
+		kept = wd.ret < 0 && wb.ret < 0 && before_b.ret > 0 &&
+		       res_eq(&after_d, &before_d) && res_eq(&after_b, &before_b);
+		ok(kept, "root's write of '%s' to %s refused: the value is unchanged in both",
+		   val, ro[i]);
+		if (!kept) {
+			diag_res("debugfs before", &before_d);
+			diag_res("debugfs after ", &after_d);
+			diag_res("dbgfs before  ", &before_b);
+			diag_res("dbgfs after   ", &after_b);
+		}
 	}
 	/* Newer debugfs gives every blob a write method. */
-	write_then_read("blob_ro", "1", 1, 0, &wd, &wb);
+	paths("blob_ro");
+	do_read(&before_d, dpath, 4096, -1, SEEK_SET);
+	do_read(&before_b, bpath, 4096, -1, SEEK_SET);
+	val = other_value(&before_b);
+	write_then_read("blob_ro", val, 1, 0, &wd, &wb);
+	after_d = rd;
+	after_b = rb;
 	rd = wd;
 	rb = wb;
+	kept = wb.ret < 0 && before_b.ret > 0 && res_eq(&after_b, &before_b);
 	if (is_61) {
 		check_same("root's write to blob_ro refused: %s", errname(wb.err));
-		return;
+		kept = kept && wd.ret < 0 && res_eq(&after_d, &before_d);
+	} else {
+		set_res(&want, -1, EINVAL, "", 0);
+		set_res(&wd, 1, 0, "", 0);
+		check_differs(&wd, &want,
+			"root's write to 0444 blob_ro: dbgfs EINVAL, debugfs writes");
+		write_then_read("blob_ro", "r", 1, 0, &wd, &wb);
 	}
-	set_res(&want, -1, EINVAL, "", 0);
-	set_res(&wd, 1, 0, "", 0);
-	check_differs(&wd, &want,
-		"root's write to 0444 blob_ro: dbgfs EINVAL, debugfs writes");
-	write_then_read("blob_ro", "r", 1, 0, &wd, &wb);
+	ok(kept, "root's write of '%s' to blob_ro refused: dbgfs' value unchanged%s",
+	   val, is_61 ? ", and debugfs'" : "");
+	if (!kept) {
+		diag_res("debugfs before", &before_d);
+		diag_res("debugfs after ", &after_d);
+		diag_res("dbgfs before  ", &before_b);
+		diag_res("dbgfs after   ", &after_b);
+	}
 }
 
 /* Permissions, as user 65534. */
@@ -1042,14 +1191,29 @@ int main(void)
 	is_61 = !strncmp(u.release, "6.1.", 4);
 	printf("# kernel %s\n", u.release);
 
-	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		paths(dirs[i]);
+	for (i = 0; i < ARRAY_SIZE(tree); i++)
+		check_entry(&tree[i]);
+	for (i = 0; i < ARRAY_SIZE(tree); i++) {
+		struct res want;
+
+		if (tree[i].type != S_IFDIR)
+			continue;
+		paths(tree[i].path);
 		do_readdir(&rd, dpath);
 		do_readdir(&rb, bpath);
-		check_same("readdir '%s'", dirs[i]);
+		check_same("readdir '%s'", tree[i].path);
+		expected_listing(&want, tree[i].path);
+		ok(res_eq(&rd, &want) && res_eq(&rb, &want),
+		   "tree: readdir '%s' lists the tree's entries, no more",
+		   tree[i].path);
+		if (!res_eq(&rd, &want) || !res_eq(&rb, &want)) {
+			diag_res("debugfs", &rd);
+			diag_res("dbgfs  ", &rb);
+			diag_res(" wanted", &want);
+		}
 		do_stat(&rd, dpath);
 		do_stat(&rb, bpath);
-		check_same("stat dir '%s'", dirs[i]);
+		check_same("stat dir '%s'", tree[i].path);
 	}
 	paths("link");
 	do_readlink(&rd, dpath);
@@ -1058,9 +1222,11 @@ int main(void)
 	do_readlink(&rd, DFS "/u8");
 	do_readlink(&rb, BFS "/u8");
 	check_same("readlink of a file: %s", errname(rb.err));
-	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		check_stat(files[i]);
-		check_reads(files[i]);
+	for (i = 0; i < ARRAY_SIZE(tree); i++) {
+		if (tree[i].type == S_IFDIR)
+			continue;
+		check_stat(&tree[i]);
+		check_reads(tree[i].path);
 	}
 	for (i = 0; i < ARRAY_SIZE(numfiles); i++)
 		check_num_writes(&numfiles[i]);

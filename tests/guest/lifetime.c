@@ -25,6 +25,7 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -205,7 +206,8 @@ static void test_readdir(void)
 /* readdir of a directory that changes under it. */
 struct churn {
 	atomic_bool stop;
-	int ops, errors;
+	atomic_int ops;
+	int errors;
 };
 
 static void *churn_thread(void *arg)
@@ -235,6 +237,7 @@ static void test_readdir_churn(void)
 	bool pass;
 	pthread_t t;
 	int fd, pos, calls = 0, dups = 0, missing = 0, others = 0, extra = 0;
+	int ops_first = -1, ops_last = -1;
 	long n, f;
 	double t0;
 
@@ -248,7 +251,9 @@ static void test_readdir_churn(void)
 		return;
 	pthread_create(&t, NULL, churn_thread, &c);
 	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
-		calls++;
+		ops_last = c.ops;
+		if (!calls++)
+			ops_first = ops_last;
 		for (pos = 0; pos < n;) {
 			struct dirent64 *de = (void *)(buf + pos);
 			char *end;
@@ -282,6 +287,9 @@ static void test_readdir_churn(void)
 	   "changing directory: every stable entry seen exactly once (%d dups, %d missing, %d unknown, %d churn ops)",
 	   dups, missing, extra, c.ops);
 	ok(!c.errors, "churn commands answered as expected");
+	ok(calls > 1 && ops_last > ops_first,
+	   "the churn changed the directory while it was read (%d churn ops between the first and the last of %d getdents64 calls)",
+	   ops_last - ops_first, calls);
 	ok(!lc_ctl("unpopulate big") && stat_errno(LC "/big") == ENOENT,
 	   "unpopulate big");
 }
@@ -326,13 +334,68 @@ struct poller {
 	short revents;
 	int rc, err;
 	double done;
+	atomic_int tid;		/* set by the thread before it polls */
 };
+
+/*
+ * The state letter of thread @tid of this process, and the number of the
+ * system call it sleeps in (-1 while it runs).
+ */
+static bool thread_state(int tid, char *state, long *nr)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+
+	*state = '?';
+	*nr = -1;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	n = slurp(path, buf, sizeof(buf));
+	p = n > 0 ? strrchr(buf, ')') : NULL;
+	if (!p || sscanf(p, ") %c", state) != 1)
+		return false;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+	/* "running" while it runs: no number */
+	if (slurp(path, buf, sizeof(buf)) > 0 && buf[0] >= '0' &&
+	    buf[0] <= '9')
+		*nr = strtol(buf, NULL, 10);
+	return true;
+}
+
+static bool is_poll_syscall(long nr)
+{
+	return nr == SYS_poll || nr == SYS_ppoll || nr == SYS_epoll_wait ||
+#ifdef SYS_epoll_pwait2
+	       nr == SYS_epoll_pwait2 ||
+#endif
+	       nr == SYS_epoll_pwait;
+}
+
+/*
+ * Waits up to 10 s for the poller to sleep in poll() or epoll_wait(): its
+ * state 'S' inside one of those system calls.  Reports it as a test point.
+ */
+static bool poller_asleep(struct poller *p, const char *what)
+{
+	double t0 = now();
+	char state = '?';
+	long nr = -1;
+	bool asleep;
+
+	while (!(asleep = p->tid && thread_state(p->tid, &state, &nr) &&
+			  state == 'S' && is_poll_syscall(nr)) &&
+	       now() - t0 < 10)
+		usleep(10000);
+	return ok(asleep,
+		  "%s asleep in its system call before the event (state %c, syscall %ld, after %.3fs)",
+		  what, state, nr, now() - t0);
+}
 
 static void *poll_thread(void *arg)
 {
 	struct poller *p = arg;
 	struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
 
+	p->tid = gettid();
 	p->rc = poll(&pfd, 1, 10000);
 	p->err = errno;
 	p->revents = pfd.revents;
@@ -346,6 +409,7 @@ static void *epoll_thread(void *arg)
 	struct epoll_event ev = { .events = EPOLLIN }, out;
 	int ep = epoll_create1(0);
 
+	p->tid = gettid();
 	epoll_ctl(ep, EPOLL_CTL_ADD, p->fd, &ev);
 	p->rc = epoll_wait(ep, &out, 1, 10000);
 	p->err = errno;
@@ -360,7 +424,7 @@ static void test_removed_while_open(void)
 	int fd, fd2, pathfd, o0, r0, o1, r1, o2, r2;
 	struct poller p = { 0 }, pe = { 0 };
 	struct pollfd pfd;
-	bool pass;
+	bool pass, asleep, easleep;
 	pthread_t t, te;
 	char buf[64], proc[64];
 	double t0;
@@ -381,12 +445,12 @@ static void test_removed_while_open(void)
 	/* A poller woken by the client. */
 	p.fd = fd;
 	pthread_create(&t, NULL, poll_thread, &p);
-	usleep(300000);
+	asleep = poller_asleep(&p, "a poll of data");
 	t0 = now();
 	ok(!lc_ctl("wake"), "ctl wake");
 	pthread_join(t, NULL);
-	ok(p.rc == 1 && (p.revents & POLLIN), "a sleeping poll wakes with POLLIN (%.3fs)",
-	   p.done - t0);
+	ok(asleep && p.done >= t0 && p.rc == 1 && (p.revents & POLLIN),
+	   "a sleeping poll wakes with POLLIN (%.3fs)", p.done - t0);
 	ok(pread(fd, buf, sizeof(buf), 0) > 0, "read clears the event");
 
 	/* Pollers asleep while the file goes. */
@@ -394,17 +458,18 @@ static void test_removed_while_open(void)
 	pe = (struct poller){ .fd = fd2 };
 	pthread_create(&t, NULL, poll_thread, &p);
 	pthread_create(&te, NULL, epoll_thread, &pe);
-	usleep(300000);
+	asleep = poller_asleep(&p, "a poll of data");
+	easleep = poller_asleep(&pe, "an epoll_wait on data");
 	pass = read_stats(&o0, &r0);
 	ok(pass, "stats before removal: opens=%d releases=%d", o0, r0);
 	t0 = now();
 	ok(!lc_ctl("remove data"), "remove data through ctl while open");
 	pthread_join(t, NULL);
 	pthread_join(te, NULL);
-	ok(p.rc == 1 && (p.revents & POLLHUP),
+	ok(asleep && p.done >= t0 && p.rc == 1 && (p.revents & POLLHUP),
 	   "a poll asleep at removal returns POLLHUP (rc %d, revents %#x, %.3fs)",
 	   p.rc, p.revents, p.done - t0);
-	ok(pe.rc == 1 && (pe.revents & EPOLLHUP),
+	ok(easleep && pe.done >= t0 && pe.rc == 1 && (pe.revents & EPOLLHUP),
 	   "an epoll_wait asleep at removal returns EPOLLHUP (rc %d, events %#x, %.3fs)",
 	   pe.rc, pe.revents, pe.done - t0);
 	pass = read_stats(&o1, &r1) && o1 == o0 + 1 && r1 == r0 + 3;
@@ -556,14 +621,18 @@ static void test_open_race(void)
 	pthread_t t[2];
 	int i, bad = 0;
 
+	/* There from the start: an ENOENT is one the race gave. */
+	if (lc_ctl("create race"))
+		bad++;
 	pthread_create(&t[0], NULL, open_race_thread, &o);
 	pthread_create(&t[1], NULL, open_race_thread, &o);
 	for (i = 0; i < 200; i++) {
-		if (lc_ctl("create race"))
+		if (i && lc_ctl("create race"))
 			bad++;
 		usleep(1000);
 		if (lc_ctl("remove race"))
 			bad++;
+		usleep(200);	/* gone a while, too */
 	}
 	o.stop = true;
 	pthread_join(t[0], NULL);
@@ -571,6 +640,11 @@ static void test_open_race(void)
 	ok(!bad && !o.other,
 	   "open racing with removal: only ENOENT or EIO (opened %d, read %d, ENOENT %d, EIO %d, other %d)",
 	   o.opened, o.reads, o.enoent, o.eio, o.other);
+	ok(o.opened > 0 && o.enoent > 0,
+	   "open racing with removal: the race happened (opened %d, ENOENT %d)",
+	   o.opened, o.enoent);
+	diag("open racing with removal: %d reads of an opened file got EIO",
+	     o.eio);
 }
 
 /* Section 5: permissions, as nobody in a child. */
@@ -648,7 +722,7 @@ static void test_permissions(void)
 }
 
 /* Section 4.3: rmmod of the client while its files are open. */
-static bool exit_line(int *opens, int *releases)
+static bool exit_line(int *opens, int *releases, int *files, int *unbalanced)
 {
 	char line[256];
 	bool found = false;
@@ -659,9 +733,12 @@ static bool exit_line(int *opens, int *releases)
 	while (fgets(line, sizeof(line), f)) {
 		char *p = strstr(line, "lifetime_client: opens=");
 
-		if (p && sscanf(p, "lifetime_client: opens=%d releases=%d",
-				opens, releases) == 2)
+		line[strcspn(line, "\n")] = '\0';
+		if (p && sscanf(p, "lifetime_client: opens=%d releases=%d files=%d unbalanced=%d",
+				opens, releases, files, unbalanced) == 4)
 			found = true;
+		else if (strstr(line, "lifetime_client: unbalanced: "))
+			diag("%s", strstr(line, "unbalanced: "));
 	}
 	pclose(f);
 	return found;
@@ -670,7 +747,8 @@ static bool exit_line(int *opens, int *releases)
 static void test_rmmod(void)
 {
 	struct poller p = { 0 };
-	int fd1, fd2, fd3, fd4, o, r;
+	bool asleep;
+	int fd1, fd2, fd3, fd4, o = -1, r = -1, files = -1, unbalanced = -1;
 	struct pollfd pfd;
 	bool pass;
 	pthread_t t;
@@ -686,13 +764,13 @@ static void test_rmmod(void)
 	ok(system("dmesg -c >/dev/null") == 0, "clear the kernel log");
 	p.fd = fd4;
 	pthread_create(&t, NULL, poll_thread, &p);
-	usleep(300000);
+	asleep = poller_asleep(&p, "a poll of events");
 	t0 = now();
 	pass = system("rmmod lifetime_client") == 0;
 	ok(pass, "rmmod lifetime_client while they are open (%.3fs)",
 	   now() - t0);
 	pthread_join(t, NULL);
-	ok(p.rc == 1 && (p.revents & POLLHUP),
+	ok(asleep && p.done >= t0 && p.rc == 1 && (p.revents & POLLHUP),
 	   "a poll asleep in the client's queue at rmmod returns POLLHUP (rc %d, revents %#x)",
 	   p.rc, p.revents);
 	ok(system("grep -q '^lifetime_client ' /proc/modules") != 0,
@@ -713,10 +791,13 @@ static void test_rmmod(void)
 	close(fd1);
 	close(fd2);
 	close(fd3);
-	pass = exit_line(&o, &r) && o == r;
+	pass = exit_line(&o, &r, &files, &unbalanced) && o == r && files > 0;
 	ok(pass,
 	   "exit line: release ran once per open (opens=%d releases=%d)",
 	   o, r);
+	ok(pass && !unbalanced,
+	   "exit line: release ran once per open of each file (%d files, %d unbalanced)",
+	   files, unbalanced);
 	ok(stat_errno(LC) == ENOENT, "lc is gone");
 }
 

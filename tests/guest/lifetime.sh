@@ -17,9 +17,19 @@ check "insmod lifetime_client.ko again" insmod $MOD/lifetime_client.ko
 tap_program stress /tests/bin/stress "${STRESS_SECS:-20}"
 dmesg -c >/dev/null
 check "rmmod lifetime_client after the stress run" rmmod lifetime_client
-_line=$(dmesg | sed -n 's/^.*lifetime_client: opens=\([0-9]*\) releases=\([0-9]*\).*$/\1 \2/p')
+# The exit line: "opens=N releases=M files=F unbalanced=U", the last two per file.
+_line=$(dmesg | sed -n 's/^.*lifetime_client: opens=\([0-9]*\) releases=\([0-9]*\) files=\([0-9]*\) unbalanced=\([0-9]*\)$/\1 \2 \3 \4/p')
 set -- $_line
-is "stress: release ran once per open (opens releases)" "${1:-none}" "${2:-none}"
+if [ $# -eq 4 ] && [ "$1" -gt 0 ] && [ "$3" -gt 0 ]; then
+	ok "stress: the client's exit line counts opens of $3 files ($1 opens)"
+else
+	not_ok "stress: the client's exit line counts opens of some files"
+	echo "#   got: '$_line'"
+fi
+# Missing values differ here, so that no line is no pass.
+is "stress: release ran once per open, in total (releases, opens)" "${2:-no releases}" "${1:-no opens}"
+is "stress: release ran once per open, file by file (unbalanced files)" "${4:-no count}" 0
+dmesg | sed -n 's/^.*lifetime_client: \(unbalanced: .*\)$/#   \1/p'
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs
 done_testing

@@ -30,6 +30,49 @@ check_fails() {
 	fi
 }
 
+# check_fails_with DESC TEXT CMD...: passes if CMD fails with TEXT in its output (the
+# error meant, e.g. "Invalid argument"), so that a failure for another reason does not
+# pass.  Prefer it to check_fails.
+check_fails_with() {
+	_desc=$1
+	_text=$2
+	shift 2
+	if "$@" >/tmp/tap.out 2>&1; then
+		not_ok "$_desc (succeeded)"
+		sed 's/^/#   /' /tmp/tap.out
+	elif grep -qF -- "$_text" /tmp/tap.out; then
+		ok "$_desc"
+	else
+		not_ok "$_desc (failed, but not with '$_text')"
+		sed 's/^/#   /' /tmp/tap.out
+	fi
+}
+
+# check_exit DESC STATUS CMD...: passes if CMD exits with STATUS exactly (grep -q: 1
+# for no match, where 2 is an error).
+check_exit() {
+	_desc=$1
+	_want=$2
+	shift 2
+	"$@" >/tmp/tap.out 2>&1
+	_rc=$?
+	if [ "$_rc" -eq "$_want" ]; then
+		ok "$_desc"
+	else
+		not_ok "$_desc (exit $_rc, not $_want)"
+		sed 's/^/#   /' /tmp/tap.out
+	fi
+}
+
+# klog_has DESC TEXT: passes if the kernel log has TEXT.
+klog_has() {
+	if dmesg | grep -qF -- "$2"; then
+		ok "$1"
+	else
+		not_ok "$1 (no '$2' in the kernel log)"
+	fi
+}
+
 # is DESC GOT WANT: passes if the strings are equal.
 is() {
 	if [ "$2" = "$3" ]; then

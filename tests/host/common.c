@@ -5,14 +5,17 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common.h"
+#include "tap.h"
 
 int drop_privileges(void)
 {
@@ -92,6 +95,44 @@ char *path_in(const char *dir, const char *name)
 	return p;
 }
 
+static double mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The status of @pid, leader of its own process group; the group is killed
+ * if @pid has not exited after RUN_TIMEOUT_S.
+ */
+static int status_within(pid_t pid, bool *timed_out)
+{
+	double deadline = mono_now() + RUN_TIMEOUT_S;
+	struct timespec tick = { 0, 10 * 1000 * 1000 };
+	int status;
+	pid_t got;
+
+	*timed_out = false;
+	while ((got = waitpid(pid, &status, WNOHANG)) == 0) {
+		if (mono_now() > deadline) {
+			*timed_out = true;
+			kill(-pid, SIGKILL);
+			got = waitpid(pid, &status, 0);
+			break;
+		}
+		nanosleep(&tick, NULL);
+	}
+	/* Nothing it left in the background outlives it. */
+	kill(-pid, SIGKILL);
+	if (got < 0)
+		return -errno;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + WTERMSIG(status);
+}
+
 int run_cmd(const char *cmd, bool as_nobody, struct run *r)
 {
 	char out[] = "/tmp/dbgfs-out.XXXXXX", err[] = "/tmp/dbgfs-err.XXXXXX";
@@ -105,6 +146,7 @@ int run_cmd(const char *cmd, bool as_nobody, struct run *r)
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
+		setpgid(0, 0);
 		dup2(ofd, 1);
 		dup2(efd, 2);
 		if (as_nobody && geteuid() == 0 && drop_privileges())
@@ -112,7 +154,11 @@ int run_cmd(const char *cmd, bool as_nobody, struct run *r)
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	r->status = child_status(pid);
+	if (pid > 0)
+		setpgid(pid, pid);
+	r->status = pid < 0 ? -errno : status_within(pid, &r->timed_out);
+	if (r->timed_out)
+		diag("timed out after %d s, killed: %s", RUN_TIMEOUT_S, cmd);
 	close(ofd);
 	close(efd);
 	read_whole(out, &r->out, &r->out_len);

@@ -396,6 +396,7 @@ static void test_watch(void)
 	static const char *const one[] = { "456" };
 	static const char *const two[] = { "1", "9" };
 	const char *w = path_in(tree, "w");
+	const char *wout = path_in(tree, "w.out"), *wint = path_in(tree, "w.int");
 	struct run r;
 
 	run(&r, false, "watch %s --count 1", path_in(tree, "num"));
@@ -405,16 +406,20 @@ static void test_watch(void)
 		diag("'%s' '%s'", r.out, r.err);
 	run_free(&r);
 	write_file(w, "1\n", 2);
+	/* The change comes once watch has shown the first value. */
 	run(&r, false,
-	    "watch %s --interval 20 --count 2 & sleep 0.3; printf 9 > %s; wait",
-	    w, w);
+	    "watch %s --interval 20 --count 2 > %s & until [ -s %s ]; "
+	    "do sleep 0.05; done; printf 9 > %s; wait; cat %s",
+	    w, wout, wout, w, wout);
 	ok(r.status == 0 && lines_match(r.out, two, 2),
 	   "tool: watch prints each change");
 	if (!lines_match(r.out, two, 2))
 		diag("'%s' '%s'", r.out, r.err);
 	run_free(&r);
-	run(&r, false, "watch %s --interval 20 & sleep 0.3; kill -INT $!; "
-	    "wait $!", w);
+	/* Its handler is in place once it has shown the value. */
+	run(&r, false, "watch %s --interval 20 > %s & until [ -s %s ]; "
+	    "do sleep 0.05; done; kill -INT $!; wait $!",
+	    w, wint, wint);
 	ok(r.status == 0, "tool: watch stops cleanly on SIGINT");
 	run_free(&r);
 	expect("watch of a missing file: exit 1", 1, "", NULL, false,

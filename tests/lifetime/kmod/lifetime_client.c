@@ -17,8 +17,11 @@
  *   short   a file made from a struct dbgfs_short_fops
  * A file "reaper" makes removes lc/victims in its release, which must not
  * deadlock whether a close or a removal runs that release.
- * Every file with full fops counts its opens and releases; module exit
- * prints the totals so that the guest can check they balance.
+ * Every file with full fops counts its opens and releases, in total and per
+ * file (by inode number, which dbgfs never reuses); module exit prints the
+ * totals, the number of files opened and of those whose releases do not
+ * match their opens (each of them on a line of its own) so that the guest
+ * can check they balance file by file.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -32,6 +35,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/wait.h>
+#include <linux/xarray.h>
 
 #include <dbgfs.h>
 
@@ -60,17 +64,85 @@ static atomic_t lc_releases = ATOMIC_INIT(0);
 static bool lc_slow_stop;
 static atomic_t lc_slow_reads = ATOMIC_INIT(0);	/* in flight */
 
+/* Per file: its opens and releases, kept until module exit. */
+struct lc_count {
+	atomic_t	opens;
+	atomic_t	releases;
+	char		name[32];
+};
+
+static DEFINE_XARRAY(lc_counts);	/* by i_ino */
+static DEFINE_MUTEX(lc_counts_mutex);	/* inserts */
+static atomic_t lc_count_lost = ATOMIC_INIT(0);	/* not counted per file */
+
+static struct lc_count *lc_count_get(struct inode *inode, struct file *file)
+{
+	struct lc_count *c;
+
+	mutex_lock(&lc_counts_mutex);
+	c = xa_load(&lc_counts, inode->i_ino);
+	if (!c) {
+		c = kzalloc(sizeof(*c), GFP_KERNEL);
+		if (c && xa_err(xa_store(&lc_counts, inode->i_ino, c,
+					 GFP_KERNEL))) {
+			kfree(c);
+			c = NULL;
+		}
+		if (c)
+			snprintf(c->name, sizeof(c->name), "%pd",
+				 file->f_path.dentry);
+	}
+	mutex_unlock(&lc_counts_mutex);
+	return c;
+}
+
 static int lc_open(struct inode *inode, struct file *file)
 {
+	struct lc_count *c = lc_count_get(inode, file);
+
 	atomic_inc(&lc_opens);
+	if (c)
+		atomic_inc(&c->opens);
+	else
+		atomic_inc(&lc_count_lost);
 	file->private_data = inode->i_private;
 	return 0;
 }
 
 static int lc_release(struct inode *inode, struct file *file)
 {
+	struct lc_count *c = xa_load(&lc_counts, inode->i_ino);
+
 	atomic_inc(&lc_releases);
+	if (c)
+		atomic_inc(&c->releases);
+	else
+		atomic_inc(&lc_count_lost);
 	return 0;
+}
+
+/* Prints the files whose releases do not match their opens; frees all. */
+static void lc_counts_report(void)
+{
+	unsigned int files = 0, unbalanced = 0;
+	struct lc_count *c;
+	unsigned long ino;
+
+	xa_for_each(&lc_counts, ino, c) {
+		files++;
+		if (atomic_read(&c->opens) != atomic_read(&c->releases) &&
+		    unbalanced++ < 20)
+			pr_info("unbalanced: ino %lu (%s) opens=%d releases=%d\n",
+				ino, c->name, atomic_read(&c->opens),
+				atomic_read(&c->releases));
+		kfree(c);
+	}
+	xa_destroy(&lc_counts);
+	/* A file whose count could not be kept is one not checked. */
+	unbalanced += atomic_read(&lc_count_lost);
+	pr_info("opens=%d releases=%d files=%u unbalanced=%u\n",
+		atomic_read(&lc_opens), atomic_read(&lc_releases), files,
+		unbalanced);
 }
 
 /* data: a small buffer, pollable, with one ioctl. */
@@ -510,8 +582,7 @@ static void __exit lc_exit(void)
 {
 	dbgfs_remove(lc_dir);
 	lc_data_free(lc_data);
-	pr_info("opens=%d releases=%d\n", atomic_read(&lc_opens),
-		atomic_read(&lc_releases));
+	lc_counts_report();
 }
 
 module_init(lc_init);
