@@ -10,7 +10,7 @@
 static DEFINE_MUTEX(runner_lock_a);
 static DEFINE_MUTEX(runner_lock_b);
 
-static int __init runner_lockdep_init(void)
+static int __init runner_abba_init(void)
 {
 	mutex_lock(&runner_lock_a);
 	mutex_lock(&runner_lock_b);
@@ -24,11 +24,11 @@ static int __init runner_lockdep_init(void)
 	return 0;
 }
 
-static void __exit runner_lockdep_exit(void)
+static void __exit runner_abba_exit(void)
 {
 }
 
-module_init(runner_lockdep_init);
-module_exit(runner_lockdep_exit);
+module_init(runner_abba_init);
+module_exit(runner_abba_exit);
 MODULE_DESCRIPTION("dbgfs runner self-test: a lock order inversion on load");
 MODULE_LICENSE("GPL");

@@ -1,5 +1,0 @@
-# selftest_lockdep: loads a module that takes two mutexes in both orders (debug kernel:
-# lockdep reports the inversion, with no panic); the run must fail on the console check.
-. /tests/guest/tap.sh
-check "insmod runner_lockdep.ko" insmod /tests/modules/runner_lockdep.ko
-done_testing
