@@ -18,6 +18,7 @@
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -641,7 +642,11 @@ struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_bool);
 
-/* str: the pointer changes under writes; this keeps readers off the old. */
+/*
+ * str: the pointer changes under writes.  The mutex serialises them and
+ * keeps dbgfs' own readers off the old string; a client's readers are RCU
+ * readers, so the old one is freed after a grace period.
+ */
 static DEFINE_MUTEX(dbgfs_str_mutex);
 
 static ssize_t dbgfs_str_read(struct file *file, char __user *buf,
@@ -692,9 +697,12 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 		goto out;
 	new[pos + len] = '\0';
 	strim(new);	/* the trailing end only, as mainline */
-	*value = new;
-	new = old;
-	ret = len;
+	/* Clients read *value under rcu_read_lock(): see dbgfs_create_str(). */
+	rcu_assign_pointer(*(char __rcu **)value, new);
+	mutex_unlock(&dbgfs_str_mutex);
+	synchronize_rcu();
+	kfree(old);
+	return len;
 out:
 	mutex_unlock(&dbgfs_str_mutex);
 	kfree(new);

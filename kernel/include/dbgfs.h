@@ -522,7 +522,23 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * its length appends, others answer -EINVAL; a result over PAGE_SIZE - 1
  * bytes -E2BIG; trailing whitespace is cut off; the offset does not move.
  * The old string is kfree()d, so a writable *@value must be kmalloc()ed,
- * and the caller frees the last one.  6.1's debugfs refuses every write.
+ * and the caller frees the last one after dbgfs_remove() of the file.
+ * 6.1's debugfs refuses every write.
+ *
+ * Reading the string safely: a write publishes the new string with
+ * rcu_assign_pointer() and frees the old one only after synchronize_rcu(),
+ * as mainline debugfs does.  So a client that reads *@value while the
+ * file is writable does it in an RCU read-side critical section, and uses
+ * the string only inside it::
+ *
+ *	rcu_read_lock();
+ *	s = rcu_dereference(*(char __rcu **)&my_str);
+ *	... use s, without sleeping ...
+ *	rcu_read_unlock();
+ *
+ * (copy it out to keep it, or to sleep).  The client must not replace or
+ * free *@value itself while the file exists, as dbgfs' writes do not
+ * serialise with it.  A write sleeps for a grace period.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
