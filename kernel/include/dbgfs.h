@@ -454,13 +454,24 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
+ * As in mainline, @value must be an unsigned long *: anything else is a
+ * build error, not a silent cast.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
-#define dbgfs_create_xul(name, mode, parent, value)			\
-	(sizeof(*(value)) == sizeof(u32) ?				\
-	 __dbgfs_create_x32(name, mode, parent, (u32 *)(value), THIS_MODULE) : \
-	 __dbgfs_create_x64(name, mode, parent, (u64 *)(value), THIS_MODULE))
+#define dbgfs_create_xul(name, mode, parent, value) \
+	__dbgfs_create_xul(name, mode, parent, value, THIS_MODULE)
+
+/* A function, so that @value is type-checked; @owner is the caller's. */
+static inline struct dbgfs_node *
+__dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
+		   unsigned long *value, struct module *owner)
+{
+	if (sizeof(*value) == sizeof(u32))
+		return __dbgfs_create_x32(name, mode, parent, (u32 *)value,
+					  owner);
+	return __dbgfs_create_x64(name, mode, parent, (u64 *)value, owner);
+}
 
 /**
  * dbgfs_create_size_t - create a file holding a size_t
