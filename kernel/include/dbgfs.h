@@ -614,7 +614,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  *
  * A 0444 seq file whose show method is @read_fn, called with @dev.  Unlike
  * debugfs, which leaves the file behind, it is removed when @dev's managed
- * resources are released.  debugfs returns void; this returns the node.
+ * resources are released; until then dbgfs itself cannot be unloaded
+ * (rmmod dbgfs answers EBUSY), since that release runs dbgfs code.
+ * debugfs returns void; this returns the node.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
