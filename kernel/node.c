@@ -87,8 +87,16 @@ void dbgfs_node_get(struct dbgfs_node *node)
 
 static void dbgfs_node_free_rcu(struct rcu_head *rcu)
 {
-	kmem_cache_free(dbgfs_node_cache,
-			container_of(rcu, struct dbgfs_node, rcu));
+	struct dbgfs_node *node = container_of(rcu, struct dbgfs_node, rcu);
+
+	/*
+	 * A path walk in RCU mode reads a symlink's target through i_link
+	 * without a reference: it goes after the grace period too, as
+	 * debugfs frees i_link in ->free_inode.
+	 */
+	if (S_ISLNK(node->mode))
+		kfree(node->target);
+	kmem_cache_free(dbgfs_node_cache, node);
 }
 
 /**
@@ -97,7 +105,7 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
  *
  * Drops a reference taken by dbgfs_lookup().  The memory goes with the
  * last reference, after an RCU grace period, since RCU path walks may
- * still look at it through a dying dentry.
+ * still look at it (and at a symlink's target) through a dying dentry.
  */
 void dbgfs_node_put(struct dbgfs_node *node)
 {
@@ -107,8 +115,6 @@ void dbgfs_node_put(struct dbgfs_node *node)
 		parent = node->parent;
 		if (S_ISREG(node->mode))
 			dbgfs_proxy_put(node);
-		else if (S_ISLNK(node->mode))
-			kfree(node->target);
 		kfree_const(node->name);
 		call_rcu(&node->rcu, dbgfs_node_free_rcu);
 		node = parent;	/* each child holds a reference to its parent */

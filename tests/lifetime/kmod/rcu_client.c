@@ -10,8 +10,9 @@
  *   str     (0644) a str file on rc_str
  *   peek    (0444) rc_str read as a client reads it, under rcu_read_lock(),
  *           slowly, so that a write replacing it has time to free it
- *   links/t (0444) a file; links/l a symlink to it through a long target
- *           ("./" RC_DOTS times, then "t") that the walk spends its time in
+ *   links/t (0444) a file; links/d a directory; links/l a symlink to t
+ *           through a long target ("d/../" RC_HOPS times, then "t"), each
+ *           hop two dcache lookups that the walk spends its time in
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -25,7 +26,8 @@
 
 #include <dbgfs.h>
 
-#define RC_DOTS		1000
+#define RC_HOP		"d/../"
+#define RC_HOPS		800	/* 4001 bytes, within PATH_MAX */
 
 static struct dbgfs_node *rc_dir;
 static struct dbgfs_node *rc_links;
@@ -132,14 +134,14 @@ static int __init rc_init(void)
 	int i, err;
 
 	rc_str = kstrdup("init", GFP_KERNEL);
-	rc_target = kmalloc(2 * RC_DOTS + 2, GFP_KERNEL);
+	rc_target = kmalloc(RC_HOPS * strlen(RC_HOP) + 2, GFP_KERNEL);
 	if (!rc_str || !rc_target) {
 		err = -ENOMEM;
 		goto out_free;
 	}
-	for (i = 0; i < RC_DOTS; i++)
-		memcpy(rc_target + 2 * i, "./", 2);
-	strcpy(rc_target + 2 * RC_DOTS, "t");
+	for (i = 0; i < RC_HOPS; i++)
+		memcpy(rc_target + i * strlen(RC_HOP), RC_HOP, strlen(RC_HOP));
+	strcpy(rc_target + RC_HOPS * strlen(RC_HOP), "t");
 
 	rc_dir = dbgfs_create_dir("rc", NULL);
 	err = PTR_ERR_OR_ZERO(rc_dir);
@@ -155,6 +157,10 @@ static int __init rc_init(void)
 	if (!err) {
 		rc_links = dbgfs_create_dir("links", rc_dir);
 		node = dbgfs_create_file("t", 0444, rc_links, NULL, &rc_t_fops);
+		err = PTR_ERR_OR_ZERO(node);
+	}
+	if (!err) {
+		node = dbgfs_create_dir("d", rc_links);
 		err = PTR_ERR_OR_ZERO(node) ?: rc_exec("relink");
 	}
 	if (!err)
