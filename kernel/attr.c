@@ -16,8 +16,10 @@
 #include <linux/io.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pm_runtime.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -641,7 +643,11 @@ struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_bool);
 
-/* str: the pointer changes under writes; this keeps readers off the old. */
+/*
+ * str: the pointer changes under writes.  The mutex serialises them and
+ * keeps dbgfs' own readers off the old string; a client's readers are RCU
+ * readers, so the old one is freed after a grace period.
+ */
 static DEFINE_MUTEX(dbgfs_str_mutex);
 
 static ssize_t dbgfs_str_read(struct file *file, char __user *buf,
@@ -692,9 +698,12 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 		goto out;
 	new[pos + len] = '\0';
 	strim(new);	/* the trailing end only, as mainline */
-	*value = new;
-	new = old;
-	ret = len;
+	/* Clients read *value under rcu_read_lock(): see dbgfs_create_str(). */
+	rcu_assign_pointer(*(char __rcu **)value, new);
+	mutex_unlock(&dbgfs_str_mutex);
+	synchronize_rcu();
+	kfree(old);
+	return len;
 out:
 	mutex_unlock(&dbgfs_str_mutex);
 	kfree(new);
@@ -949,12 +958,21 @@ static const struct file_operations dbgfs_devm_entry_fops = {
 	.llseek		= seq_lseek,
 };
 
+/*
+ * The device's managed resources are released when the device goes, which
+ * may be after its creator's exit and after an rmmod of dbgfs was tried:
+ * each entry holds a reference to this module, so that this action is
+ * never called in an unloaded dbgfs.  The reference goes last; what runs
+ * after it is this function's return, while rmmod still has to stop the
+ * module, run its exit and wait for RCU before it frees the code.
+ */
 static void dbgfs_devm_entry_remove(void *data)
 {
 	struct dbgfs_devm_entry *entry = data;
 
 	dbgfs_remove(entry->node);
 	dbgfs_node_put(entry->node);
+	module_put(THIS_MODULE);
 }
 
 /**
@@ -966,6 +984,8 @@ static void dbgfs_devm_entry_remove(void *data)
  * @owner: the module it belongs to
  *
  * The file goes when @dev's managed resources are released, or before.
+ * Until then dbgfs stays loaded (rmmod dbgfs answers EBUSY): the release
+ * action is dbgfs code.
  *
  * Return: the new node or an ERR_PTR().
  */
@@ -996,6 +1016,7 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 	}
 	dbgfs_node_get(node);
 	entry->node = node;
+	__module_get(THIS_MODULE);	/* dropped by the action */
 	/* Runs before the entry is freed: actions go in reverse order. */
 	err = devm_add_action_or_reset(dev, dbgfs_devm_entry_remove, entry);
 	if (err) {

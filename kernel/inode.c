@@ -184,6 +184,8 @@ struct inode *dbgfs_get_inode(struct super_block *sb, struct dbgfs_node *node)
 {
 	struct inode *inode = iget_locked(sb, node->ino);
 
+	lockdep_assert_held(&dbgfs_tree_rwsem);
+
 	if (inode && (inode->i_state & I_NEW)) {
 		dbgfs_init_inode(inode, node);
 		unlock_new_inode(inode);

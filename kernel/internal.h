@@ -9,6 +9,7 @@
 #include <linux/atomic.h>
 #include <linux/fs.h>
 #include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/rbtree.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
@@ -79,6 +80,16 @@ struct dbgfs_node {
 		struct dbgfs_file	file;
 		const char		*target;	/* symlink */
 	};
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+	/*
+	 * The active references of a file, as a read lock that removal takes
+	 * for writing while it drains them (as kernfs does), so that lockdep
+	 * sees a client lock held across dbgfs_remove() that the file's
+	 * operations take too.  One class per file_operations (see
+	 * dbgfs_node_init_lockdep()).
+	 */
+	struct lockdep_map	dep_map;
+#endif
 };
 
 /* Serialises every change of the tree; lookups and readdir share it. */
@@ -90,9 +101,19 @@ static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
 	return READ_ONCE(node->flags) & DBGFS_NODE_REMOVED;
 }
 
+/* Only files have active references, and lockdep maps. */
+static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
+{
+	return IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC) && S_ISREG(node->mode);
+}
+
 static inline bool dbgfs_get_active(struct dbgfs_node *node)
 {
-	return atomic_inc_unless_negative(&node->active);
+	if (!atomic_inc_unless_negative(&node->active))
+		return false;
+	if (dbgfs_node_lockdep(node))
+		rwsem_acquire_read(&node->dep_map, 0, 1, _RET_IP_);
+	return true;
 }
 
 void dbgfs_put_active(struct dbgfs_node *node);

@@ -119,20 +119,30 @@ static int dbgfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 	return 0;
 }
 
-/* Gives the root node, and its inode if there is one, the options. */
-static void dbgfs_apply_options(struct super_block *sb)
+#define DBGFS_ALL_OPTS	(BIT(Opt_uid) | BIT(Opt_gid) | BIT(Opt_mode))
+
+/*
+ * Gives the root node, and its inode if there is one, the options of
+ * @which (BIT(Opt_*)).  A new superblock takes all of them; a remount, as
+ * in debugfs, only those it was given, so that a chmod or chown of the
+ * root survives a remount that does not name that option.
+ */
+static void dbgfs_apply_options(struct super_block *sb, unsigned int which)
 {
 	struct dbgfs_fs_info *opts = sb->s_fs_info;
 	struct inode *inode = sb->s_root ? d_inode(sb->s_root) : NULL;
 
 	down_write(&dbgfs_tree_rwsem);
-	dbgfs_root->mode = S_IFDIR | opts->mode;
-	dbgfs_root->uid = opts->uid;
-	dbgfs_root->gid = opts->gid;
+	if (which & BIT(Opt_mode))
+		dbgfs_root->mode = S_IFDIR | opts->mode;
+	if (which & BIT(Opt_uid))
+		dbgfs_root->uid = opts->uid;
+	if (which & BIT(Opt_gid))
+		dbgfs_root->gid = opts->gid;
 	if (inode) {
 		inode->i_mode = dbgfs_root->mode;
-		inode->i_uid = opts->uid;
-		inode->i_gid = opts->gid;
+		inode->i_uid = dbgfs_root->uid;
+		inode->i_gid = dbgfs_root->gid;
 	}
 	up_write(&dbgfs_tree_rwsem);
 }
@@ -164,7 +174,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_d_op = &dbgfs_dentry_ops;
 	sb->s_time_gran = 1;
 	/* sget_fc() moved the options from fc->s_fs_info to sb->s_fs_info. */
-	dbgfs_apply_options(sb);
+	dbgfs_apply_options(sb, DBGFS_ALL_OPTS);
 
 	down_read(&dbgfs_tree_rwsem);
 	inode = dbgfs_get_inode(sb, dbgfs_root);
@@ -173,7 +183,11 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	return sb->s_root ? 0 : -ENOMEM;
 }
 
-/* Only the options given change, so a bare remount changes nothing. */
+/*
+ * Only the options given change, so a bare remount changes nothing, not
+ * even a chmod or chown of the root (debugfs' remount does the same).
+ * /proc/mounts shows the options last given, not such a chmod.
+ */
 static int dbgfs_reconfigure(struct fs_context *fc)
 {
 	struct super_block *sb = fc->root->d_sb;
@@ -186,7 +200,7 @@ static int dbgfs_reconfigure(struct fs_context *fc)
 		old->gid = new->gid;
 	if (new->set & BIT(Opt_mode))
 		old->mode = new->mode;
-	dbgfs_apply_options(sb);
+	dbgfs_apply_options(sb, new->set);
 	return 0;
 }
 

@@ -35,6 +35,8 @@ void dbgfs_node_cache_exit(void)
 
 void dbgfs_put_active(struct dbgfs_node *node)
 {
+	if (dbgfs_node_lockdep(node))
+		rwsem_release(&node->dep_map, _RET_IP_);
 	if (atomic_dec_return(&node->active) == DBGFS_DEACTIVATED_BIAS)
 		wake_up_all(&dbgfs_drain_wq);
 }
@@ -85,8 +87,16 @@ void dbgfs_node_get(struct dbgfs_node *node)
 
 static void dbgfs_node_free_rcu(struct rcu_head *rcu)
 {
-	kmem_cache_free(dbgfs_node_cache,
-			container_of(rcu, struct dbgfs_node, rcu));
+	struct dbgfs_node *node = container_of(rcu, struct dbgfs_node, rcu);
+
+	/*
+	 * A path walk in RCU mode reads a symlink's target through i_link
+	 * without a reference: it goes after the grace period too, as
+	 * debugfs frees i_link in ->free_inode.
+	 */
+	if (S_ISLNK(node->mode))
+		kfree(node->target);
+	kmem_cache_free(dbgfs_node_cache, node);
 }
 
 /**
@@ -95,7 +105,7 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
  *
  * Drops a reference taken by dbgfs_lookup().  The memory goes with the
  * last reference, after an RCU grace period, since RCU path walks may
- * still look at it through a dying dentry.
+ * still look at it (and at a symlink's target) through a dying dentry.
  */
 void dbgfs_node_put(struct dbgfs_node *node)
 {
@@ -105,8 +115,6 @@ void dbgfs_node_put(struct dbgfs_node *node)
 		parent = node->parent;
 		if (S_ISREG(node->mode))
 			dbgfs_proxy_put(node);
-		else if (S_ISLNK(node->mode))
-			kfree(node->target);
 		kfree_const(node->name);
 		call_rcu(&node->rcu, dbgfs_node_free_rcu);
 		node = parent;	/* each child holds a reference to its parent */
@@ -164,6 +172,8 @@ static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
 	struct rb_node **link = &parent->dir.children.rb_node;
 	int cmp;
 
+	lockdep_assert_held(&dbgfs_tree_rwsem);
+
 	*up = NULL;
 	while (*link) {
 		*up = *link;
@@ -180,6 +190,7 @@ static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
 static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
 			  struct rb_node *up, struct rb_node **link)
 {
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	rb_link_node(&node->rb, up, link);
 	rb_insert_color(&node->rb, &parent->dir.children);
 	node->parent = parent;
@@ -298,6 +309,29 @@ struct dbgfs_node *__dbgfs_create_dir(const char *name,
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_dir);
 
+#ifdef CONFIG_DEBUG_LOCK_ALLOC
+static struct lock_class_key dbgfs_no_fops_key;
+
+/*
+ * A lock class per file_operations, which is what tells files apart for
+ * lockdep: one shared class would make a file whose write removes other
+ * files (a control file) look like recursive locking.  Only the address
+ * of a key counts, and the fops live in static storage of their module
+ * (where lockdep drops the classes when the module goes), as sysfs keys
+ * its attributes by the attribute.
+ */
+static void dbgfs_node_init_lockdep(struct dbgfs_node *node, const void *fops)
+{
+	lockdep_init_map(&node->dep_map, "dbgfs_active",
+			 fops ? (struct lock_class_key *)fops :
+				&dbgfs_no_fops_key, 0);
+}
+#else
+static void dbgfs_node_init_lockdep(struct dbgfs_node *node, const void *fops)
+{
+}
+#endif
+
 static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
 					   struct dbgfs_node *parent,
 					   void *data, const void *fops,
@@ -313,6 +347,7 @@ static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
 	if (IS_ERR(node))
 		return node;
 	node->file.fops = fops;
+	dbgfs_node_init_lockdep(node, fops);
 	if (short_fops)
 		node->flags |= DBGFS_NODE_SHORT_FOPS;
 	node->file.data = data;
@@ -418,6 +453,8 @@ struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name)
 	struct dbgfs_node *node;
 	int cmp;
 
+	lockdep_assert_held(&dbgfs_tree_rwsem);
+
 	while (rb) {
 		node = rb_entry(rb, struct dbgfs_node, rb);
 		cmp = dbgfs_name_cmp(hash, name, node);
@@ -434,6 +471,8 @@ struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
 {
 	struct rb_node *rb = dir->dir.children.rb_node;
 	struct dbgfs_node *node, *found = NULL;
+
+	lockdep_assert_held(&dbgfs_tree_rwsem);
 
 	while (rb) {
 		node = rb_entry(rb, struct dbgfs_node, rb);
@@ -493,6 +532,8 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 	struct list_head *pos;
 	unsigned int count = 0;
 
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+
 	if (top->flags & DBGFS_NODE_REMOVED)
 		return 0;
 	dbgfs_unlink_child(top);
@@ -525,10 +566,26 @@ static void dbgfs_deactivate(struct dbgfs_node *node)
 	atomic_add(DBGFS_DEACTIVATED_BIAS, &node->active);
 }
 
+/*
+ * Waits for the active references to go.  For lockdep this takes the
+ * active "lock" for writing: a lock the caller holds that an operation of
+ * the file takes too is reported as the deadlock it can be.
+ */
 static void dbgfs_drain(struct dbgfs_node *node)
 {
+	bool lockdep = dbgfs_node_lockdep(node);
+
+	if (lockdep) {
+		rwsem_acquire(&node->dep_map, 0, 0, _RET_IP_);
+		if (atomic_read(&node->active) != DBGFS_DEACTIVATED_BIAS)
+			lock_contended(&node->dep_map, _RET_IP_);
+	}
 	wait_event(dbgfs_drain_wq,
 		   atomic_read(&node->active) == DBGFS_DEACTIVATED_BIAS);
+	if (lockdep) {
+		lock_acquired(&node->dep_map, _RET_IP_);
+		rwsem_release(&node->dep_map, _RET_IP_);
+	}
 }
 
 /*

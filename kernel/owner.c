@@ -41,6 +41,8 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 {
 	struct dbgfs_owner *owner;
 
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+
 	if (!mod || mod == THIS_MODULE)
 		return 0;
 	owner = dbgfs_owner_find(mod);
@@ -61,6 +63,7 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 /* Caller holds dbgfs_tree_rwsem for writing. */
 void dbgfs_owner_unlink(struct dbgfs_node *node)
 {
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	if (!node->owner)
 		return;
 	list_del_init(&node->owner_link);

@@ -454,13 +454,24 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
+ * As in mainline, @value must be an unsigned long *: anything else is a
+ * build error, not a silent cast.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
-#define dbgfs_create_xul(name, mode, parent, value)			\
-	(sizeof(*(value)) == sizeof(u32) ?				\
-	 __dbgfs_create_x32(name, mode, parent, (u32 *)(value), THIS_MODULE) : \
-	 __dbgfs_create_x64(name, mode, parent, (u64 *)(value), THIS_MODULE))
+#define dbgfs_create_xul(name, mode, parent, value) \
+	__dbgfs_create_xul(name, mode, parent, value, THIS_MODULE)
+
+/* A function, so that @value is type-checked; @owner is the caller's. */
+static inline struct dbgfs_node *
+__dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
+		   unsigned long *value, struct module *owner)
+{
+	if (sizeof(*value) == sizeof(u32))
+		return __dbgfs_create_x32(name, mode, parent, (u32 *)value,
+					  owner);
+	return __dbgfs_create_x64(name, mode, parent, (u64 *)value, owner);
+}
 
 /**
  * dbgfs_create_size_t - create a file holding a size_t
@@ -522,7 +533,23 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * its length appends, others answer -EINVAL; a result over PAGE_SIZE - 1
  * bytes -E2BIG; trailing whitespace is cut off; the offset does not move.
  * The old string is kfree()d, so a writable *@value must be kmalloc()ed,
- * and the caller frees the last one.  6.1's debugfs refuses every write.
+ * and the caller frees the last one after dbgfs_remove() of the file.
+ * 6.1's debugfs refuses every write.
+ *
+ * Reading the string safely: a write publishes the new string with
+ * rcu_assign_pointer() and frees the old one only after synchronize_rcu(),
+ * as mainline debugfs does.  So a client that reads *@value while the
+ * file is writable does it in an RCU read-side critical section, and uses
+ * the string only inside it::
+ *
+ *	rcu_read_lock();
+ *	s = rcu_dereference(*(char __rcu **)&my_str);
+ *	... use s, without sleeping ...
+ *	rcu_read_unlock();
+ *
+ * (copy it out to keep it, or to sleep).  The client must not replace or
+ * free *@value itself while the file exists, as dbgfs' writes do not
+ * serialise with it.  A write sleeps for a grace period.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -587,7 +614,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  *
  * A 0444 seq file whose show method is @read_fn, called with @dev.  Unlike
  * debugfs, which leaves the file behind, it is removed when @dev's managed
- * resources are released.  debugfs returns void; this returns the node.
+ * resources are released; until then dbgfs itself cannot be unloaded
+ * (rmmod dbgfs answers EBUSY), since that release runs dbgfs code.
+ * debugfs returns void; this returns the node.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */

@@ -68,7 +68,16 @@ else
 	ok "forgetful open: close fd 3"
 fi
 
+# A devm seq file on a device that outlives its creator: dbgfs stays loaded until the
+# device's managed resources (whose action is dbgfs code) are released.
+check "devm: insmod devm_holder.ko (a device)" insmod $MODS/devm_holder.ko
+check "devm: insmod devm_user.ko (a devm seq file on it)" insmod $MODS/devm_user.ko
+is "devm: the file reads the device's name" "$(cat $M/devm_user 2>&1)" "devm_holder"
+check "devm: rmmod devm_user" rmmod devm_user
+check_fails "devm: its file is gone" test -e $M/devm_user
 check "umount $M" umount $M
+check_fails "devm: rmmod dbgfs is refused while the device holds the devm entry" rmmod dbgfs
+check "devm: rmmod devm_holder releases the device and its devm entry" rmmod devm_holder
 check "rmmod dbgfs" rmmod dbgfs
 
 done_testing

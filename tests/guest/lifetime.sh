@@ -1,6 +1,7 @@
 # lifetime: the lifetime guarantees and access rules of dbgfs driven from user space
 # (/tests/bin/lifetime), then a bounded stress run (/tests/bin/stress), through the
-# lifetime_client test module.  STRESS_SECS (default 20) bounds the stress run.
+# lifetime_client test module; then RCU readers against removal (/tests/bin/rcu,
+# rcu_client).  STRESS_SECS (default 20) and RCU_SECS (10) bound those runs.
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MOD=/tests/modules
@@ -30,6 +31,9 @@ fi
 is "stress: release ran once per open, in total (releases, opens)" "${2:-no releases}" "${1:-no opens}"
 is "stress: release ran once per open, file by file (unbalanced files)" "${4:-no count}" 0
 dmesg | sed -n 's/^.*lifetime_client: \(unbalanced: .*\)$/#   \1/p'
+check "insmod rcu_client.ko" insmod $MOD/rcu_client.ko
+tap_program rcu /tests/bin/rcu "${RCU_SECS:-10}"
+check "rmmod rcu_client" rmmod rcu_client
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs
 done_testing

@@ -23,6 +23,15 @@ check "/proc/mounts shows the options" \
 	grep -q "^none $M dbgfs rw,relatime,uid=1,gid=2,mode=755 " /proc/mounts
 check "a bare remount" mount -o remount $M
 is "a bare remount keeps the options" "$(stat -c '%a %u %g' $M)" "755 1 2"
+# As debugfs, a remount sets only the options it gives: a chmod/chown of the root stays.
+# (mount(8) would add the options of /proc/mounts; /tests/bin/remount passes only these.)
+check "chmod 750 and chown 4:5 the root" sh -c "chmod 750 $M && chown 4:5 $M"
+check "a bare remount(2) after the chmod" /tests/bin/remount $M
+is "a bare remount keeps the root's chmod and chown" "$(stat -c '%a %u %g' $M)" "750 4 5"
+check "remount(2) with uid=1 only" /tests/bin/remount $M uid=1
+is "a remount with uid= changes only the owner" "$(stat -c '%a %u %g' $M)" "750 1 5"
+check "remount(2) with mode=755,gid=2" /tests/bin/remount $M mode=755,gid=2
+is "a remount with mode= and gid= sets them" "$(stat -c '%a %u %g' $M)" "755 1 2"
 check "a second mount shares the superblock" mount -t dbgfs none /mnt
 is "second mount sees the same root" "$(stat -c '%a %u %g %i' /mnt)" "$(stat -c '%a %u %g %i' $M)"
 check "umount the second mount" umount /mnt

@@ -959,6 +959,17 @@ static const void * const typed_values[NR_TYPED] = {
 	&v_array, &v_regset,
 };
 
+/*
+ * dbgfs_create_xul() is a function of an unsigned long *, as mainline's
+ * debugfs_create_xul(), not a macro that casts whatever it is given: a
+ * u64 * or an int * does not build.  Checked when this module builds.
+ */
+static_assert(__same_type(&__dbgfs_create_xul,
+			  struct dbgfs_node *(*)(const char *, umode_t,
+						 struct dbgfs_node *,
+						 unsigned long *,
+						 struct module *)));
+
 static struct dbgfs_node *create_typed(enum typed c, const char *name,
 				       struct dbgfs_node *parent)
 {
