@@ -46,6 +46,7 @@ struct dbgfs_open {
 	struct file		*file;
 	bool			released;	/* removal runs the release */
 	bool			done;		/* ... and has run it */
+	bool			poll_err;	/* a forwarder was not made */
 	wait_queue_head_t	wq;
 	spinlock_t		pollers_lock;
 	struct list_head	pollers;	/* struct dbgfs_poller */
@@ -65,6 +66,9 @@ struct dbgfs_poller {
  */
 static DEFINE_MUTEX(dbgfs_proxy_mutex);
 static DEFINE_HASHTABLE(dbgfs_proxies, 6);
+
+/* Open files with poll_err set: while none, poll looks for none. */
+static atomic_t dbgfs_poll_errs = ATOMIC_INIT(0);
 
 /* Open file lists and releases; hashed by node, as kernfs does. */
 #define DBGFS_OPEN_LOCKS_BITS	5
@@ -209,6 +213,10 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 {
 	dbgfs_pollers_detach(of);
+	if (of->poll_err) {
+		of->poll_err = false;
+		atomic_dec(&dbgfs_poll_errs);
+	}
 	dbgfs_client_release(of->file, node);
 }
 
@@ -394,7 +402,7 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 	struct dbgfs_open *of = dpt->of;
 	struct dbgfs_poller *p, *new;
 
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
+	new = dbgfs_should_fail_alloc() ? NULL : kzalloc(sizeof(*new), GFP_KERNEL);
 	spin_lock(&of->pollers_lock);
 	list_for_each_entry(p, &of->pollers, link)
 		if (p->whead == whead)
@@ -406,6 +414,14 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 		add_wait_queue(whead, &new->wait);
 		list_add(&new->link, &of->pollers);
 		new = NULL;
+	} else if (list_entry_is_head(p, &of->pollers, link) && !of->poll_err) {
+		/*
+		 * Nothing will pass the client's wake-ups on: a poller asleep
+		 * on of->wq would sleep for good.  Answer EPOLLERR instead,
+		 * from now on (epoll polls again without queueing).
+		 */
+		WRITE_ONCE(of->poll_err, true);
+		atomic_inc(&dbgfs_poll_errs);
 	}
 	spin_unlock(&of->pollers_lock);
 	kfree(new);
@@ -426,18 +442,22 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 		ret = DEFAULT_POLLMASK;
 		goto out;
 	}
-	if (pt && pt->_qproc) {
+	dpt.of = NULL;
+	if ((pt && pt->_qproc) || atomic_read(&dbgfs_poll_errs)) {
+		mutex_lock(lock);
+		dpt.of = dbgfs_find_open(node, file);
+		mutex_unlock(lock);
+	}
+	if (pt && pt->_qproc && dpt.of) {
 		/* A poller that will sleep: on our queue, not the client's. */
 		init_poll_funcptr(&dpt.pt, dbgfs_poll_queue);
 		dpt.pt._key = pt->_key;
 		dpt.orig = pt;
-		mutex_lock(lock);
-		dpt.of = dbgfs_find_open(node, file);
-		mutex_unlock(lock);
-		if (dpt.of)
-			pt = &dpt.pt;
+		pt = &dpt.pt;
 	}
 	ret = dbgfs_real_fops(node)->poll(file, pt);
+	if (dpt.of && READ_ONCE(dpt.of->poll_err))
+		ret |= EPOLLERR;
 out:
 	dbgfs_put_active(node);
 	return ret;

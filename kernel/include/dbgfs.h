@@ -96,7 +96,8 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
  * Pollers never sleep on the client's wait queues themselves: removal takes
  * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
- * once dbgfs_remove() has returned.
+ * once dbgfs_remove() has returned.  An open file for which such an entry
+ * cannot be allocated answers EPOLLERR to every poll from then on.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */

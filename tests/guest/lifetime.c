@@ -515,6 +515,68 @@ static void test_release_removes(void)
 	close(fd);
 }
 
+/* fail_nth of dbgfs: the N-th allocation from now fails. */
+static int set_fail_nth(int n)
+{
+	char buf[16];
+	int fd = open("/sys/module/dbgfs/parameters/fail_nth", O_WRONLY), len;
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	len = snprintf(buf, sizeof(buf), "%d", n);
+	if (write(fd, buf, len) != len)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/*
+ * A poll whose forwarder onto the client's queue cannot be allocated must
+ * not sleep on a queue nobody wakes.
+ */
+static void test_poll_nomem(void)
+{
+	struct poller p = { 0 }, pe = { 0 };
+	struct pollfd pfd;
+	pthread_t t;
+	double t0;
+	int fd;
+
+	fd = open(LC "/data", O_RDONLY);
+	ok(fd >= 0, "open data for the poll allocation failure");
+	if (fd < 0)
+		return;
+	ok(!set_fail_nth(1), "fail_nth=1: the poll forwarder will fail");
+	p.fd = fd;
+	t0 = now();
+	pthread_create(&t, NULL, poll_thread, &p);
+	pthread_join(t, NULL);
+	set_fail_nth(0);
+	ok(p.rc == 1 && (p.revents & POLLERR),
+	   "a poll whose forwarder failed returns POLLERR, not asleep (rc %d, revents %#x, %.3fs)",
+	   p.rc, p.revents, p.done - t0);
+	close(fd);
+	/* epoll: its later scans queue nothing, the error must stay. */
+	fd = open(LC "/data", O_RDONLY);
+	ok(fd >= 0 && !set_fail_nth(1), "open data again, fail_nth=1");
+	pe.fd = fd;
+	t0 = now();
+	pthread_create(&t, NULL, epoll_thread, &pe);
+	pthread_join(t, NULL);
+	set_fail_nth(0);
+	ok(pe.rc == 1 && (pe.revents & EPOLLERR),
+	   "an epoll whose forwarder failed returns EPOLLERR, not asleep (rc %d, events %#x, %.3fs)",
+	   pe.rc, pe.revents, pe.done - t0);
+	close(fd);
+	fd = open(LC "/data", O_RDONLY);
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
+	ok(fd >= 0 && poll(&pfd, 1, 0) == 1 && pfd.revents == POLLOUT,
+	   "a new open file polls normally (revents %#x)", pfd.revents);
+	if (fd >= 0)
+		close(fd);
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -735,6 +797,7 @@ int main(void)
 	test_remove_waits();
 	test_open_race();
 	test_permissions();
+	test_poll_nomem();
 	test_removed_while_open();
 	test_release_removes();
 	test_rmmod();
