@@ -257,41 +257,37 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* An open file of @node whose release is nobody's yet, now removal's. */
-static struct dbgfs_open *dbgfs_claim_open(struct dbgfs_node *node)
-{
-	struct mutex *lock = dbgfs_open_lock(node);
-	struct dbgfs_open *of;
-
-	mutex_lock(lock);
-	list_for_each_entry(of, &node->file.open_files, link) {
-		if (!of->released) {
-			of->released = true;
-			goto out;
-		}
-	}
-	of = NULL;
-out:
-	mutex_unlock(lock);
-	return of;
-}
-
 /*
  * Removal, once no operation of @node runs any more: no open can add to the
- * list, and the releases that closes took off it have run.
+ * list, and the releases that closes took off it have run.  So every open
+ * file still on the list is removal's, claimed in one pass; each stays on
+ * the list until its done is set (its close takes it off and frees it
+ * then), which keeps the walk's next entry in place.  One pass over n open
+ * files, not a rescan from the head for each.
  */
 void dbgfs_release_open_files(struct dbgfs_node *node)
 {
-	struct dbgfs_open *of;
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct list_head *head = &node->file.open_files;
+	struct dbgfs_open *of, *next;
 
-	while ((of = dbgfs_claim_open(node))) {
+	mutex_lock(lock);
+	list_for_each_entry(of, head, link)
+		of->released = true;
+	of = list_first_entry(head, struct dbgfs_open, link);
+	mutex_unlock(lock);
+	while (!list_entry_is_head(of, head, link)) {
 		dbgfs_release_one(of, node);
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
+		mutex_lock(lock);
+		next = list_next_entry(of, link);
+		mutex_unlock(lock);
 		/* The close waiting for this frees @of. */
 		smp_store_release(&of->done, true);
 		smp_mb();	/* the store before wake_up_var() looks for waiters */
 		wake_up_var(&of->done);
+		of = next;
 	}
 }
 

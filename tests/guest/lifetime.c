@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -577,6 +578,69 @@ static void test_poll_nomem(void)
 		close(fd);
 }
 
+/*
+ * Removal releases n open files of one node in time linear in n: the time
+ * per file for 8n open files is close to that for n.
+ */
+#define MANY_SMALL	500
+#define MANY_BIG	4000
+
+static double remove_with_open(int n, int *fds)
+{
+	double t0, dt;
+	int i, opened = 0;
+
+	if (lc_ctl("create many"))
+		return -1;
+	for (i = 0; i < n; i++) {
+		fds[i] = open(LC "/many", O_RDONLY);
+		opened += fds[i] >= 0;
+	}
+	t0 = now();
+	if (lc_ctl("remove many"))
+		opened = -1;
+	dt = now() - t0;
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return opened == n ? dt : -1;
+}
+
+static void test_release_many(void)
+{
+	static int fds[MANY_BIG];
+	struct rlimit rl = { MANY_BIG + 256, MANY_BIG + 256 };
+	double small = 1e9, big = 1e9, dt, ratio;
+	int i, o0 = 0, r0 = 0, o1 = 0, r1 = 0;
+	bool pass;
+
+	ok(!setrlimit(RLIMIT_NOFILE, &rl), "RLIMIT_NOFILE %d", MANY_BIG + 256);
+	pass = read_stats(&o0, &r0);
+	for (i = 0; i < 3; i++) {
+		dt = remove_with_open(MANY_SMALL, fds);
+		pass &= dt >= 0;
+		if (dt >= 0 && dt < small)
+			small = dt;
+		dt = remove_with_open(MANY_BIG, fds);
+		pass &= dt >= 0;
+		if (dt >= 0 && dt < big)
+			big = dt;
+	}
+	ok(pass, "remove a file held open %d and %d times, three times each",
+	   MANY_SMALL, MANY_BIG);
+	ratio = (big / MANY_BIG) / (small / MANY_SMALL);
+	pass = read_stats(&o1, &r1);
+	ok(pass && o1 - o0 == r1 - r0,
+	   "every one of them released once (opens %d, releases %d)",
+	   o1 - o0, r1 - r0);
+	printf("# removal with %d open files: %.3f s, with %d: %.3f s (%.1f us and %.1f us per file)\n",
+	       MANY_SMALL, small, MANY_BIG, big, small * 1e6 / MANY_SMALL,
+	       big * 1e6 / MANY_BIG);
+	ok(pass && ratio < 3.0,
+	   "time per released file grows less than 3x from %d to %d open files (x%.2f)",
+	   MANY_SMALL, MANY_BIG, ratio);
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -800,6 +864,7 @@ int main(void)
 	test_poll_nomem();
 	test_removed_while_open();
 	test_release_removes();
+	test_release_many();
 	test_rmmod();
 	return tap_done();
 }
