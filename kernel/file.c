@@ -46,6 +46,7 @@ struct dbgfs_open {
 	struct file		*file;
 	bool			released;	/* removal runs the release */
 	bool			done;		/* ... and has run it */
+	bool			fasync;		/* on in the client's fasync */
 	bool			poll_err;	/* a forwarder was not made */
 	wait_queue_head_t	wq;
 	spinlock_t		pollers_lock;
@@ -209,13 +210,22 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 	}
 }
 
-/* The client's release of @of; the caller holds no lock of ours. */
+/*
+ * The client's release of @of; the caller holds no lock of ours.  A file
+ * still on the client's fasync list leaves it first, as __fput() does it:
+ * after removal the proxy cannot call the client's fasync any more, and the
+ * client's list must not keep a file that is about to be freed.
+ */
 static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 {
 	dbgfs_pollers_detach(of);
 	if (of->poll_err) {
 		of->poll_err = false;
 		atomic_dec(&dbgfs_poll_errs);
+	}
+	if (of->fasync) {
+		dbgfs_real_fops(node)->fasync(-1, of->file, 0);
+		of->fasync = false;
 	}
 	dbgfs_client_release(of->file, node);
 }
@@ -540,14 +550,27 @@ static int dbgfs_proxy_fsync(struct file *file, loff_t start, loff_t end,
 	return ret;
 }
 
+/*
+ * Records on the open file whether the client's fasync list holds it, so
+ * that a release by removal can take it off (dbgfs_release_one()).
+ */
 static int dbgfs_proxy_fasync(int fd, struct file *file, int on)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
 	int ret;
 
 	if (!dbgfs_get_active(node))
 		return on ? -EIO : 0;
 	ret = dbgfs_real_fops(node)->fasync(fd, file, on);
+	if (ret >= 0) {
+		mutex_lock(lock);
+		of = dbgfs_find_open(node, file);
+		if (of)
+			of->fasync = on;
+		mutex_unlock(lock);
+	}
 	dbgfs_put_active(node);
 	return ret;
 }

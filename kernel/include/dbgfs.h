@@ -94,6 +94,13 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * directory above it: a release at close runs under an active reference.
  *
  * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
+ *
+ * fasync: dbgfs remembers whether @fops->fasync is on for an open file.  A
+ * file released by removal gets fasync(-1, file, 0) before @fops->release
+ * (as a close does), so the client's fasync list never keeps a file that
+ * is freed; kill_fasync() on that list stays safe after dbgfs_remove().
+ * After removal, turning fasync on fails with -EIO.
+ *
  * Pollers never sleep on the client's wait queues themselves: removal takes
  * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
  * once dbgfs_remove() has returned.  An open file for which such an entry

@@ -15,6 +15,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -87,6 +88,21 @@ static bool read_stats3(int *opens, int *releases, int *slow)
 	return slurp(LC "/stats", buf, sizeof(buf)) > 0 &&
 	       sscanf(buf, "opens=%d releases=%d slow=%d", opens, releases,
 		      slow) == 3;
+}
+
+/* One KEY=N field of lc/stats, or -1. */
+static int stat_field(const char *key)
+{
+	char buf[256], pat[32], *p;
+	int v;
+
+	if (slurp(LC "/stats", buf, sizeof(buf)) <= 0)
+		return -1;
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(buf, pat);
+	if (!p || sscanf(p + strlen(pat), "%d", &v) != 1)
+		return -1;
+	return v;
 }
 
 static bool read_stats(int *opens, int *releases)
@@ -578,6 +594,71 @@ static void test_poll_nomem(void)
 		close(fd);
 }
 
+/* Section 4: fasync of a file released by removal. */
+static atomic_int sigio_count;
+
+static void on_sigio(int sig)
+{
+	(void)sig;
+	atomic_fetch_add(&sigio_count, 1);
+}
+
+static bool wait_sigio(int want)
+{
+	int i;
+
+	for (i = 0; i < 100 && atomic_load(&sigio_count) < want; i++)
+		usleep(10000);
+	return atomic_load(&sigio_count) >= want;
+}
+
+static void test_fasync(void)
+{
+	struct sigaction sa = { .sa_handler = on_sigio };
+	int fd, bad0;
+	bool pass;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGIO, &sa, NULL);
+	atomic_store(&sigio_count, 0);
+	bad0 = stat_field("asyncbad");
+	fd = open(LC "/async", O_RDONLY);
+	ok(fd >= 0 && !fcntl(fd, F_SETOWN, getpid()) &&
+	   !fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC),
+	   "open async, F_SETOWN, O_ASYNC");
+	ok(stat_field("async") == 1, "the client's fasync queue holds the file");
+	pass = !lc_ctl("sigio") && wait_sigio(1);
+	ok(pass, "the client's kill_fasync sends SIGIO (%d)", atomic_load(&sigio_count));
+	ok(!lc_ctl("remove async"), "remove async while O_ASYNC is set");
+	ok(stat_field("async") == 0,
+	   "removal ran the client's fasync(-1): its queue is empty");
+	ok(stat_field("asyncbad") == bad0,
+	   "... before the client's release (asyncbad %d)",
+	   stat_field("asyncbad"));
+	ok(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_ASYNC) == 0,
+	   "clearing O_ASYNC after removal succeeds");
+	close(fd);
+	ok(!lc_ctl("sigio") && !lc_ctl("sigio"),
+	   "the client signals again after the close");
+	usleep(100000);
+	ok(atomic_load(&sigio_count) == 1, "no SIGIO after removal (%d)", atomic_load(&sigio_count));
+
+	/* Closed after removal with O_ASYNC still set. */
+	ok(!lc_ctl("mkasync"), "mkasync");
+	fd = open(LC "/async", O_RDONLY);
+	ok(fd >= 0 && !fcntl(fd, F_SETOWN, getpid()) &&
+	   !fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) &&
+	   stat_field("async") == 1, "open async again with O_ASYNC");
+	ok(!lc_ctl("remove async") && stat_field("async") == 0,
+	   "removal empties the queue again");
+	close(fd);
+	ok(!lc_ctl("sigio") && stat_field("async") == 0 &&
+	   stat_field("asyncbad") == bad0,
+	   "close with O_ASYNC set after removal: nothing left, release after fasync");
+	signal(SIGIO, SIG_DFL);
+	ok(!lc_ctl("mkasync"), "mkasync for the exit check");
+}
+
 /*
  * Removal releases n open files of one node in time linear in n: the time
  * per file for 8n open files is close to that for n.
@@ -864,6 +945,7 @@ int main(void)
 	test_poll_nomem();
 	test_removed_while_open();
 	test_release_removes();
+	test_fasync();
 	test_release_many();
 	test_rmmod();
 	return tap_done();
