@@ -15,6 +15,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -25,8 +26,10 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -722,6 +725,94 @@ static void test_release_many(void)
 	   MANY_SMALL, MANY_BIG, ratio);
 }
 
+/* Touches *p; returns 0 or the signal it raised. */
+static sigjmp_buf touch_env;
+
+static void on_touch_signal(int sig)
+{
+	siglongjmp(touch_env, sig);
+}
+
+static int touch(const char *p, char *out)
+{
+	struct sigaction sa = { .sa_handler = on_touch_signal }, obus, osegv;
+	int sig;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &obus);
+	sigaction(SIGSEGV, &sa, &osegv);
+	sig = sigsetjmp(touch_env, 1);
+	if (!sig)
+		*out = __atomic_load_n(p, __ATOMIC_RELAXED);
+	sigaction(SIGBUS, &obus, NULL);
+	sigaction(SIGSEGV, &osegv, NULL);
+	return sig;
+}
+
+/* Section 4: a mapping across the removal of its file. */
+static void test_map_removed(void)
+{
+	int fd, vo0, vc0, late0;
+	char *p, c = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	vo0 = stat_field("vmopen");
+	vc0 = stat_field("vmclose");
+	late0 = stat_field("late");
+	fd = open(LC "/map", O_RDONLY);
+	p = fd < 0 ? MAP_FAILED : mmap(NULL, 2 * pg, PROT_READ, MAP_SHARED, fd, 0);
+	ok(p != MAP_FAILED, "mmap two pages of map");
+	if (p == MAP_FAILED) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	ok(!touch(p, &c) && !memcmp(p, "map\n", 4), "the mapping reads map");
+	ok(touch(p + pg, &c) == SIGBUS, "the page the client has not: SIGBUS");
+	ok(!mprotect(p + pg, pg, PROT_NONE) &&
+	   stat_field("vmopen") == vo0 + 2,
+	   "mprotect splits the vma: the client's vm open ran (%d)",
+	   stat_field("vmopen") - vo0);
+	close(fd);
+	ok(!lc_ctl("remove map"), "remove map while it is mapped");
+	ok(touch(p, &c) == SIGBUS, "touch after removal: SIGBUS");
+	ok(stat_field("late") == late0,
+	   "no fault reached the client after removal (%d)",
+	   stat_field("late") - late0);
+	ok(!munmap(p, 2 * pg), "munmap");
+	ok(stat_field("vmclose") - vc0 == stat_field("vmopen") - vo0,
+	   "the client's vm close ran once per vma (%d opens, %d closes)",
+	   stat_field("vmopen") - vo0, stat_field("vmclose") - vc0);
+	ok(!lc_ctl("mkmap"), "mkmap");
+}
+
+/* Section 4.3: a mapping pins the client; rmmod says so. */
+static void test_map_rmmod(void)
+{
+	int fd, rc, err;
+	char *p, c = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	fd = open(LC "/map", O_RDONLY);
+	p = fd < 0 ? MAP_FAILED : mmap(NULL, pg, PROT_READ, MAP_SHARED, fd, 0);
+	ok(p != MAP_FAILED && !touch(p, &c) && c == 'm',
+	   "mmap map and read it");
+	if (fd >= 0)
+		close(fd);
+	if (p == MAP_FAILED)
+		return;
+	rc = syscall(SYS_delete_module, "lifetime_client", O_NONBLOCK);
+	err = errno;
+	printf("# delete_module(lifetime_client, O_NONBLOCK) while mapped: %d (%s)\n",
+	       rc, rc ? strerror(err) : "unloaded");
+	ok(rc == -1 && (err == EAGAIN || err == EBUSY),
+	   "rmmod while a mapping exists is refused: %s", rc ? strerror(err) : "unloaded");
+	ok(system("grep -q '^lifetime_client ' /proc/modules") == 0,
+	   "the client is still loaded");
+	ok(!touch(p, &c) && !memcmp(p, "map\n", 4), "the mapping still reads");
+	ok(!munmap(p, pg), "munmap");
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -947,6 +1038,8 @@ int main(void)
 	test_release_removes();
 	test_fasync();
 	test_release_many();
+	test_map_removed();
+	test_map_rmmod();
 	test_rmmod();
 	return tap_done();
 }
