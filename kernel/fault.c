@@ -2,7 +2,8 @@
 /*
  * A test-only knob that fails one allocation: stock kernels have no fault
  * injection.  Writing N to the fail_nth parameter makes the N-th allocation
- * on a create or rename path from then on fail with -ENOMEM, once.
+ * on a create or rename path (or of a poll forwarder) from then on fail,
+ * once.
  */
 #include <linux/atomic.h>
 #include <linux/moduleparam.h>

@@ -14,6 +14,8 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/hashtable.h>
+#include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
 #include <linux/rculist.h>
@@ -46,6 +48,12 @@ struct dbgfs_open {
 	struct file		*file;
 	bool			released;	/* removal runs the release */
 	bool			done;		/* ... and has run it */
+	bool			fasync;		/* on in the client's fasync */
+	bool			poll_err;	/* a forwarder was not made */
+	bool			mmapped;	/* has had a vma */
+	/* The client's, for every vma of this file; set by the first mmap. */
+	const struct vm_operations_struct *vm_ops;
+	struct module		*vm_owner;	/* pinned by each vma */
 	wait_queue_head_t	wq;
 	spinlock_t		pollers_lock;
 	struct list_head	pollers;	/* struct dbgfs_poller */
@@ -65,6 +73,9 @@ struct dbgfs_poller {
  */
 static DEFINE_MUTEX(dbgfs_proxy_mutex);
 static DEFINE_HASHTABLE(dbgfs_proxies, 6);
+
+/* Open files with poll_err set: while none, poll looks for none. */
+static atomic_t dbgfs_poll_errs = ATOMIC_INIT(0);
 
 /* Open file lists and releases; hashed by node, as kernfs does. */
 #define DBGFS_OPEN_LOCKS_BITS	5
@@ -205,10 +216,23 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 	}
 }
 
-/* The client's release of @of; the caller holds no lock of ours. */
+/*
+ * The client's release of @of; the caller holds no lock of ours.  A file
+ * still on the client's fasync list leaves it first, as __fput() does it:
+ * after removal the proxy cannot call the client's fasync any more, and the
+ * client's list must not keep a file that is about to be freed.
+ */
 static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 {
 	dbgfs_pollers_detach(of);
+	if (of->poll_err) {
+		of->poll_err = false;
+		atomic_dec(&dbgfs_poll_errs);
+	}
+	if (of->fasync) {
+		dbgfs_real_fops(node)->fasync(-1, of->file, 0);
+		of->fasync = false;
+	}
 	dbgfs_client_release(of->file, node);
 }
 
@@ -249,41 +273,40 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* An open file of @node whose release is nobody's yet, now removal's. */
-static struct dbgfs_open *dbgfs_claim_open(struct dbgfs_node *node)
-{
-	struct mutex *lock = dbgfs_open_lock(node);
-	struct dbgfs_open *of;
-
-	mutex_lock(lock);
-	list_for_each_entry(of, &node->file.open_files, link) {
-		if (!of->released) {
-			of->released = true;
-			goto out;
-		}
-	}
-	of = NULL;
-out:
-	mutex_unlock(lock);
-	return of;
-}
-
 /*
  * Removal, once no operation of @node runs any more: no open can add to the
- * list, and the releases that closes took off it have run.
+ * list, and the releases that closes took off it have run.  So every open
+ * file still on the list is removal's, claimed in one pass; each stays on
+ * the list until its done is set (its close takes it off and frees it
+ * then), which keeps the walk's next entry in place.  One pass over n open
+ * files, not a rescan from the head for each.
  */
 void dbgfs_release_open_files(struct dbgfs_node *node)
 {
-	struct dbgfs_open *of;
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct list_head *head = &node->file.open_files;
+	struct dbgfs_open *of, *next;
 
-	while ((of = dbgfs_claim_open(node))) {
+	mutex_lock(lock);
+	list_for_each_entry(of, head, link)
+		of->released = true;
+	of = list_first_entry(head, struct dbgfs_open, link);
+	mutex_unlock(lock);
+	while (!list_entry_is_head(of, head, link)) {
+		/* Faults from now on find the node gone: SIGBUS. */
+		if (of->mmapped)
+			unmap_mapping_range(of->file->f_mapping, 0, 0, 1);
 		dbgfs_release_one(of, node);
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
+		mutex_lock(lock);
+		next = list_next_entry(of, link);
+		mutex_unlock(lock);
 		/* The close waiting for this frees @of. */
 		smp_store_release(&of->done, true);
 		smp_mb();	/* the store before wake_up_var() looks for waiters */
 		wake_up_var(&of->done);
+		of = next;
 	}
 }
 
@@ -394,7 +417,7 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 	struct dbgfs_open *of = dpt->of;
 	struct dbgfs_poller *p, *new;
 
-	new = kzalloc(sizeof(*new), GFP_KERNEL);
+	new = dbgfs_should_fail_alloc() ? NULL : kzalloc(sizeof(*new), GFP_KERNEL);
 	spin_lock(&of->pollers_lock);
 	list_for_each_entry(p, &of->pollers, link)
 		if (p->whead == whead)
@@ -406,6 +429,14 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 		add_wait_queue(whead, &new->wait);
 		list_add(&new->link, &of->pollers);
 		new = NULL;
+	} else if (list_entry_is_head(p, &of->pollers, link) && !of->poll_err) {
+		/*
+		 * Nothing will pass the client's wake-ups on: a poller asleep
+		 * on of->wq would sleep for good.  Answer EPOLLERR instead,
+		 * from now on (epoll polls again without queueing).
+		 */
+		WRITE_ONCE(of->poll_err, true);
+		atomic_inc(&dbgfs_poll_errs);
 	}
 	spin_unlock(&of->pollers_lock);
 	kfree(new);
@@ -426,18 +457,22 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 		ret = DEFAULT_POLLMASK;
 		goto out;
 	}
-	if (pt && pt->_qproc) {
+	dpt.of = NULL;
+	if ((pt && pt->_qproc) || atomic_read(&dbgfs_poll_errs)) {
+		mutex_lock(lock);
+		dpt.of = dbgfs_find_open(node, file);
+		mutex_unlock(lock);
+	}
+	if (pt && pt->_qproc && dpt.of) {
 		/* A poller that will sleep: on our queue, not the client's. */
 		init_poll_funcptr(&dpt.pt, dbgfs_poll_queue);
 		dpt.pt._key = pt->_key;
 		dpt.orig = pt;
-		mutex_lock(lock);
-		dpt.of = dbgfs_find_open(node, file);
-		mutex_unlock(lock);
-		if (dpt.of)
-			pt = &dpt.pt;
+		pt = &dpt.pt;
 	}
 	ret = dbgfs_real_fops(node)->poll(file, pt);
+	if (dpt.of && READ_ONCE(dpt.of->poll_err))
+		ret |= EPOLLERR;
 out:
 	dbgfs_put_active(node);
 	return ret;
@@ -469,14 +504,225 @@ static long dbgfs_proxy_compat_ioctl(struct file *file, unsigned int cmd,
 	return ret;
 }
 
+/*
+ * Mappings.  A vma made by the client's mmap gets dbgfs' vm_ops in place of
+ * the client's, which the open file keeps.  Faults (and access, mkwrite)
+ * run the client's under an active reference, or answer SIGBUS once the
+ * node is removed; removal also zaps the pages already mapped, so that
+ * every later touch faults.  open and close belong to the vma's life and
+ * always run, also after removal (they balance the client's count of its
+ * mappings): so each vma pins the module of the client's fops, and rmmod of
+ * the client is refused while a mapping exists.
+ */
+static struct dbgfs_open *dbgfs_vma_open_file(struct vm_area_struct *vma)
+{
+	struct file *file = vma->vm_file;
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+
+	/* A vma holds its file, whose open file stays on the list till then. */
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	mutex_unlock(lock);
+	WARN_ON_ONCE(!of);
+	return of;
+}
+
+static void dbgfs_vma_open(struct vm_area_struct *vma)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vma);
+
+	if (!of)
+		return;
+	/* The vma this one is copied from holds a reference already. */
+	__module_get(of->vm_owner);
+	if (of->vm_ops && of->vm_ops->open)
+		of->vm_ops->open(vma);
+}
+
+static void dbgfs_vma_close(struct vm_area_struct *vma)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vma);
+
+	if (!of)
+		return;
+	if (of->vm_ops && of->vm_ops->close)
+		of->vm_ops->close(vma);
+	module_put(of->vm_owner);
+}
+
+static vm_fault_t dbgfs_vma_fault(struct vm_fault *vmf)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
+	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
+	vm_fault_t ret = VM_FAULT_SIGBUS;
+
+	if (!of || !dbgfs_get_active(node))
+		return VM_FAULT_SIGBUS;
+	if (of->vm_ops && of->vm_ops->fault)
+		ret = of->vm_ops->fault(vmf);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static vm_fault_t dbgfs_vma_page_mkwrite(struct vm_fault *vmf)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
+	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
+	vm_fault_t ret = 0;
+
+	if (!of || !dbgfs_get_active(node))
+		return VM_FAULT_SIGBUS;
+	if (of->vm_ops && of->vm_ops->page_mkwrite)
+		ret = of->vm_ops->page_mkwrite(vmf);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static vm_fault_t dbgfs_vma_pfn_mkwrite(struct vm_fault *vmf)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
+	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
+	vm_fault_t ret = 0;
+
+	if (!of || !dbgfs_get_active(node))
+		return VM_FAULT_SIGBUS;
+	if (of->vm_ops && of->vm_ops->pfn_mkwrite)
+		ret = of->vm_ops->pfn_mkwrite(vmf);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+static int dbgfs_vma_access(struct vm_area_struct *vma, unsigned long addr,
+			    void *buf, int len, int write)
+{
+	struct dbgfs_open *of = dbgfs_vma_open_file(vma);
+	struct dbgfs_node *node = dbgfs_file_node(vma->vm_file);
+	int ret = -EINVAL;
+
+	if (!of || !dbgfs_get_active(node))
+		return -EINVAL;
+	if (of->vm_ops && of->vm_ops->access)
+		ret = of->vm_ops->access(vma, addr, buf, len, write);
+	dbgfs_put_active(node);
+	return ret;
+}
+
+/*
+ * Whether a vma has page_mkwrite, pfn_mkwrite or access changes how the mm
+ * treats it (write notification, ptrace access), so the wrapper has them
+ * only when the client's vm_ops do: one wrapper for each combination.
+ */
+#define DBGFS_VM_MKWRITE	0x1
+#define DBGFS_VM_PFN_MKWRITE	0x2
+#define DBGFS_VM_ACCESS		0x4
+#define DBGFS_VM_OPS(i) {							\
+	.open		= dbgfs_vma_open,				\
+	.close		= dbgfs_vma_close,				\
+	.fault		= dbgfs_vma_fault,				\
+	.page_mkwrite	= (i) & DBGFS_VM_MKWRITE ? dbgfs_vma_page_mkwrite : NULL, \
+	.pfn_mkwrite	= (i) & DBGFS_VM_PFN_MKWRITE ? dbgfs_vma_pfn_mkwrite : NULL, \
+	.access		= (i) & DBGFS_VM_ACCESS ? dbgfs_vma_access : NULL, \
+}
+
+static const struct vm_operations_struct dbgfs_vm_ops[8] = {
+	DBGFS_VM_OPS(0), DBGFS_VM_OPS(1), DBGFS_VM_OPS(2), DBGFS_VM_OPS(3),
+	DBGFS_VM_OPS(4), DBGFS_VM_OPS(5), DBGFS_VM_OPS(6), DBGFS_VM_OPS(7),
+};
+
+static const struct vm_operations_struct *
+dbgfs_vm_ops_for(const struct vm_operations_struct *ops)
+{
+	unsigned int i = 0;
+
+	if (ops && ops->page_mkwrite)
+		i |= DBGFS_VM_MKWRITE;
+	if (ops && ops->pfn_mkwrite)
+		i |= DBGFS_VM_PFN_MKWRITE;
+	if (ops && ops->access)
+		i |= DBGFS_VM_ACCESS;
+	return &dbgfs_vm_ops[i];
+}
+
+/* What a refused vma is left with: the mmap path may still close it. */
+static const struct vm_operations_struct dbgfs_refused_vm_ops = {};
+
+/*
+ * Methods dbgfs does not pass on: they would run client code outside an
+ * active reference, or change what the mapping is.
+ */
+static bool dbgfs_vm_ops_wrappable(const struct vm_operations_struct *ops)
+{
+	if (!ops)
+		return true;
+	return !ops->may_split && !ops->mremap && !ops->mprotect &&
+	       !ops->huge_fault && !ops->map_pages && !ops->pagesize &&
+	       !ops->name && !ops->find_special_page &&
+#ifdef CONFIG_NUMA
+	       !ops->set_policy && !ops->get_policy &&
+#endif
+	       true;
+}
+
+/* Under an active reference, on a file that was opened: @of is there. */
+static int dbgfs_wrap_vma(struct dbgfs_open *of, struct dbgfs_node *node,
+			  struct vm_area_struct *vma, struct module *owner)
+{
+	struct mutex *lock = dbgfs_open_lock(node);
+	const struct vm_operations_struct *ops = vma->vm_ops;
+	int err = 0;
+
+	if (!dbgfs_vm_ops_wrappable(ops))
+		return -EINVAL;
+	mutex_lock(lock);
+	if (!of->mmapped) {
+		of->vm_ops = ops;
+		of->vm_owner = owner;
+		of->mmapped = true;
+	} else if (of->vm_ops != ops) {
+		/* One set of vm_ops per open file, as in kernfs. */
+		err = -EINVAL;
+	}
+	mutex_unlock(lock);
+	if (!err)
+		vma->vm_ops = dbgfs_vm_ops_for(ops);
+	return err;
+}
+
 static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
+	const struct file_operations *fops;
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+	struct module *owner;
 	int ret;
 
 	if (!dbgfs_get_active(node))
 		return -EIO;
-	ret = dbgfs_real_fops(node)->mmap(file, vma);
+	fops = dbgfs_real_fops(node);
+	owner = fops->owner;
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	mutex_unlock(lock);
+	ret = -ENODEV;
+	/* Fails while the client's module is going. */
+	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
+		goto out;
+	ret = fops->mmap(file, vma);
+	if (!ret) {
+		ret = dbgfs_wrap_vma(of, node, vma, owner);
+		if (ret) {
+			/* The client made its vma: let it undo that. */
+			if (vma->vm_ops && vma->vm_ops->close)
+				vma->vm_ops->close(vma);
+			vma->vm_ops = &dbgfs_refused_vm_ops;
+		}
+	}
+	if (ret)
+		module_put(owner);
+out:
 	dbgfs_put_active(node);
 	return ret;
 }
@@ -524,14 +770,27 @@ static int dbgfs_proxy_fsync(struct file *file, loff_t start, loff_t end,
 	return ret;
 }
 
+/*
+ * Records on the open file whether the client's fasync list holds it, so
+ * that a release by removal can take it off (dbgfs_release_one()).
+ */
 static int dbgfs_proxy_fasync(int fd, struct file *file, int on)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
 	int ret;
 
 	if (!dbgfs_get_active(node))
 		return on ? -EIO : 0;
 	ret = dbgfs_real_fops(node)->fasync(fd, file, on);
+	if (ret >= 0) {
+		mutex_lock(lock);
+		of = dbgfs_find_open(node, file);
+		if (of)
+			of->fasync = on;
+		mutex_unlock(lock);
+	}
 	dbgfs_put_active(node);
 	return ret;
 }

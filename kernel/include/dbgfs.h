@@ -93,10 +93,33 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * @fops->release may remove other entries, but not its own file or a
  * directory above it: a release at close runs under an active reference.
  *
- * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
+ * Mappings: dbgfs cannot revoke the pages @fops->mmap maps, but it puts
+ * its own vm_ops in the vma and calls the client's from them.  Each vma
+ * pins the module that owns @fops (@fops->owner) until it is unmapped, so
+ * that the client's vm_ops never run after its exit: while a mapping
+ * exists, rmmod of the client fails with EAGAIN (delete_module()'s
+ * -EWOULDBLOCK), and an mmap while the module is going fails with -ENODEV.
+ * vm_ops->fault, ->page_mkwrite, ->pfn_mkwrite and ->access run under an
+ * active reference like the file methods; at removal the pages mapped so
+ * far are zapped and every later fault answers SIGBUS without calling the
+ * client.  vm_ops->open and ->close run for every vma, also after removal
+ * and after @fops->release: what they use must live until the last close.
+ * All mmaps of one open file must set the same vm_ops, and vm_ops with
+ * methods dbgfs does not pass on (may_split, mremap, mprotect, huge_fault,
+ * map_pages, pagesize, name, find_special_page, set_policy, get_policy)
+ * are refused: the mmap fails with -EINVAL after the client's vm_ops->close
+ * has undone it.
+ *
+ * fasync: dbgfs remembers whether @fops->fasync is on for an open file.  A
+ * file released by removal gets fasync(-1, file, 0) before @fops->release
+ * (as a close does), so the client's fasync list never keeps a file that
+ * is freed; kill_fasync() on that list stays safe after dbgfs_remove().
+ * After removal, turning fasync on fails with -EIO.
+ *
  * Pollers never sleep on the client's wait queues themselves: removal takes
  * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
- * once dbgfs_remove() has returned.
+ * once dbgfs_remove() has returned.  An open file for which such an entry
+ * cannot be allocated answers EPOLLERR to every poll from then on.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */

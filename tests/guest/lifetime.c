@@ -15,6 +15,8 @@
 #include <grp.h>
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -24,6 +26,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -82,11 +86,26 @@ static ssize_t slurp(const char *path, char *buf, size_t size)
 
 static bool read_stats3(int *opens, int *releases, int *slow)
 {
-	char buf[64];
+	char buf[256];
 
 	return slurp(LC "/stats", buf, sizeof(buf)) > 0 &&
 	       sscanf(buf, "opens=%d releases=%d slow=%d", opens, releases,
 		      slow) == 3;
+}
+
+/* One KEY=N field of lc/stats, or -1. */
+static int stat_field(const char *key)
+{
+	char buf[256], pat[32], *p;
+	int v;
+
+	if (slurp(LC "/stats", buf, sizeof(buf)) <= 0)
+		return -1;
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(buf, pat);
+	if (!p || sscanf(p + strlen(pat), "%d", &v) != 1)
+		return -1;
+	return v;
 }
 
 static bool read_stats(int *opens, int *releases)
@@ -181,7 +200,7 @@ static void test_readdir(void)
 {
 	static const char *const want[] = {
 		".", "..", "ctl", "data", "slow", "events", "stats", "p600", "p644",
-		"p444", "chm", "short", "link", "sub1",
+		"p444", "chm", "short", "link", "sub1", "map", "async",
 	};
 	char names[64][256];
 	unsigned long dino = 0;
@@ -580,6 +599,284 @@ static void test_release_removes(void)
 	close(fd);
 }
 
+/* fail_nth of dbgfs: the N-th allocation from now fails. */
+static int set_fail_nth(int n)
+{
+	char buf[16];
+	int fd = open("/sys/module/dbgfs/parameters/fail_nth", O_WRONLY), len;
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	len = snprintf(buf, sizeof(buf), "%d", n);
+	if (write(fd, buf, len) != len)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/*
+ * A poll whose forwarder onto the client's queue cannot be allocated must
+ * not sleep on a queue nobody wakes.
+ */
+static void test_poll_nomem(void)
+{
+	struct poller p = { 0 }, pe = { 0 };
+	struct pollfd pfd;
+	pthread_t t;
+	double t0;
+	int fd;
+
+	fd = open(LC "/data", O_RDONLY);
+	ok(fd >= 0, "open data for the poll allocation failure");
+	if (fd < 0)
+		return;
+	ok(!set_fail_nth(1), "fail_nth=1: the poll forwarder will fail");
+	p.fd = fd;
+	t0 = now();
+	pthread_create(&t, NULL, poll_thread, &p);
+	pthread_join(t, NULL);
+	set_fail_nth(0);
+	ok(p.rc == 1 && (p.revents & POLLERR),
+	   "a poll whose forwarder failed returns POLLERR, not asleep (rc %d, revents %#x, %.3fs)",
+	   p.rc, p.revents, p.done - t0);
+	close(fd);
+	/* epoll: its later scans queue nothing, the error must stay. */
+	fd = open(LC "/data", O_RDONLY);
+	ok(fd >= 0 && !set_fail_nth(1), "open data again, fail_nth=1");
+	pe.fd = fd;
+	t0 = now();
+	pthread_create(&t, NULL, epoll_thread, &pe);
+	pthread_join(t, NULL);
+	set_fail_nth(0);
+	ok(pe.rc == 1 && (pe.revents & EPOLLERR),
+	   "an epoll whose forwarder failed returns EPOLLERR, not asleep (rc %d, events %#x, %.3fs)",
+	   pe.rc, pe.revents, pe.done - t0);
+	close(fd);
+	fd = open(LC "/data", O_RDONLY);
+	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
+	ok(fd >= 0 && poll(&pfd, 1, 0) == 1 && pfd.revents == POLLOUT,
+	   "a new open file polls normally (revents %#x)", pfd.revents);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Section 4: fasync of a file released by removal. */
+static atomic_int sigio_count;
+
+static void on_sigio(int sig)
+{
+	(void)sig;
+	atomic_fetch_add(&sigio_count, 1);
+}
+
+static bool wait_sigio(int want)
+{
+	int i;
+
+	for (i = 0; i < 100 && atomic_load(&sigio_count) < want; i++)
+		usleep(10000);
+	return atomic_load(&sigio_count) >= want;
+}
+
+static void test_fasync(void)
+{
+	struct sigaction sa = { .sa_handler = on_sigio };
+	int fd, bad0;
+	bool pass;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGIO, &sa, NULL);
+	atomic_store(&sigio_count, 0);
+	bad0 = stat_field("asyncbad");
+	fd = open(LC "/async", O_RDONLY);
+	ok(fd >= 0 && !fcntl(fd, F_SETOWN, getpid()) &&
+	   !fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC),
+	   "open async, F_SETOWN, O_ASYNC");
+	ok(stat_field("async") == 1, "the client's fasync queue holds the file");
+	pass = !lc_ctl("sigio") && wait_sigio(1);
+	ok(pass, "the client's kill_fasync sends SIGIO (%d)", atomic_load(&sigio_count));
+	ok(!lc_ctl("remove async"), "remove async while O_ASYNC is set");
+	ok(stat_field("async") == 0,
+	   "removal ran the client's fasync(-1): its queue is empty");
+	ok(stat_field("asyncbad") == bad0,
+	   "... before the client's release (asyncbad %d)",
+	   stat_field("asyncbad"));
+	ok(fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_ASYNC) == 0,
+	   "clearing O_ASYNC after removal succeeds");
+	close(fd);
+	ok(!lc_ctl("sigio") && !lc_ctl("sigio"),
+	   "the client signals again after the close");
+	usleep(100000);
+	ok(atomic_load(&sigio_count) == 1, "no SIGIO after removal (%d)", atomic_load(&sigio_count));
+
+	/* Closed after removal with O_ASYNC still set. */
+	ok(!lc_ctl("mkasync"), "mkasync");
+	fd = open(LC "/async", O_RDONLY);
+	ok(fd >= 0 && !fcntl(fd, F_SETOWN, getpid()) &&
+	   !fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) &&
+	   stat_field("async") == 1, "open async again with O_ASYNC");
+	ok(!lc_ctl("remove async") && stat_field("async") == 0,
+	   "removal empties the queue again");
+	close(fd);
+	ok(!lc_ctl("sigio") && stat_field("async") == 0 &&
+	   stat_field("asyncbad") == bad0,
+	   "close with O_ASYNC set after removal: nothing left, release after fasync");
+	signal(SIGIO, SIG_DFL);
+	ok(!lc_ctl("mkasync"), "mkasync for the exit check");
+}
+
+/*
+ * Removal releases n open files of one node in time linear in n: the time
+ * per file for 8n open files is close to that for n.
+ */
+#define MANY_SMALL	500
+#define MANY_BIG	4000
+
+static double remove_with_open(int n, int *fds)
+{
+	double t0, dt;
+	int i, opened = 0;
+
+	if (lc_ctl("create many"))
+		return -1;
+	for (i = 0; i < n; i++) {
+		fds[i] = open(LC "/many", O_RDONLY);
+		opened += fds[i] >= 0;
+	}
+	t0 = now();
+	if (lc_ctl("remove many"))
+		opened = -1;
+	dt = now() - t0;
+	for (i = 0; i < n; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return opened == n ? dt : -1;
+}
+
+static void test_release_many(void)
+{
+	static int fds[MANY_BIG];
+	struct rlimit rl = { MANY_BIG + 256, MANY_BIG + 256 };
+	double small = 1e9, big = 1e9, dt, ratio;
+	int i, o0 = 0, r0 = 0, o1 = 0, r1 = 0;
+	bool pass;
+
+	ok(!setrlimit(RLIMIT_NOFILE, &rl), "RLIMIT_NOFILE %d", MANY_BIG + 256);
+	pass = read_stats(&o0, &r0);
+	for (i = 0; i < 3; i++) {
+		dt = remove_with_open(MANY_SMALL, fds);
+		pass &= dt >= 0;
+		if (dt >= 0 && dt < small)
+			small = dt;
+		dt = remove_with_open(MANY_BIG, fds);
+		pass &= dt >= 0;
+		if (dt >= 0 && dt < big)
+			big = dt;
+	}
+	ok(pass, "remove a file held open %d and %d times, three times each",
+	   MANY_SMALL, MANY_BIG);
+	ratio = (big / MANY_BIG) / (small / MANY_SMALL);
+	pass = read_stats(&o1, &r1);
+	ok(pass && o1 - o0 == r1 - r0,
+	   "every one of them released once (opens %d, releases %d)",
+	   o1 - o0, r1 - r0);
+	printf("# removal with %d open files: %.3f s, with %d: %.3f s (%.1f us and %.1f us per file)\n",
+	       MANY_SMALL, small, MANY_BIG, big, small * 1e6 / MANY_SMALL,
+	       big * 1e6 / MANY_BIG);
+	ok(pass && ratio < 3.0,
+	   "time per released file grows less than 3x from %d to %d open files (x%.2f)",
+	   MANY_SMALL, MANY_BIG, ratio);
+}
+
+/* Touches *p; returns 0 or the signal it raised. */
+static sigjmp_buf touch_env;
+
+static void on_touch_signal(int sig)
+{
+	siglongjmp(touch_env, sig);
+}
+
+static int touch(const char *p, char *out)
+{
+	struct sigaction sa = { .sa_handler = on_touch_signal }, obus, osegv;
+	int sig;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &obus);
+	sigaction(SIGSEGV, &sa, &osegv);
+	sig = sigsetjmp(touch_env, 1);
+	if (!sig)
+		*out = __atomic_load_n(p, __ATOMIC_RELAXED);
+	sigaction(SIGBUS, &obus, NULL);
+	sigaction(SIGSEGV, &osegv, NULL);
+	return sig;
+}
+
+/* Section 4: a mapping across the removal of its file. */
+static void test_map_removed(void)
+{
+	int fd, vo0, vc0, late0;
+	char *p, c = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	vo0 = stat_field("vmopen");
+	vc0 = stat_field("vmclose");
+	late0 = stat_field("late");
+	fd = open(LC "/map", O_RDONLY);
+	p = fd < 0 ? MAP_FAILED : mmap(NULL, 2 * pg, PROT_READ, MAP_SHARED, fd, 0);
+	ok(p != MAP_FAILED, "mmap two pages of map");
+	if (p == MAP_FAILED) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	ok(!touch(p, &c) && !memcmp(p, "map\n", 4), "the mapping reads map");
+	ok(touch(p + pg, &c) == SIGBUS, "the page the client has not: SIGBUS");
+	ok(!mprotect(p + pg, pg, PROT_NONE) &&
+	   stat_field("vmopen") == vo0 + 2,
+	   "mprotect splits the vma: the client's vm open ran (%d)",
+	   stat_field("vmopen") - vo0);
+	close(fd);
+	ok(!lc_ctl("remove map"), "remove map while it is mapped");
+	ok(touch(p, &c) == SIGBUS, "touch after removal: SIGBUS");
+	ok(stat_field("late") == late0,
+	   "no fault reached the client after removal (%d)",
+	   stat_field("late") - late0);
+	ok(!munmap(p, 2 * pg), "munmap");
+	ok(stat_field("vmclose") - vc0 == stat_field("vmopen") - vo0,
+	   "the client's vm close ran once per vma (%d opens, %d closes)",
+	   stat_field("vmopen") - vo0, stat_field("vmclose") - vc0);
+	ok(!lc_ctl("mkmap"), "mkmap");
+}
+
+/* Section 4.3: a mapping pins the client; rmmod says so. */
+static void test_map_rmmod(void)
+{
+	int fd, rc, err;
+	char *p, c = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	fd = open(LC "/map", O_RDONLY);
+	p = fd < 0 ? MAP_FAILED : mmap(NULL, pg, PROT_READ, MAP_SHARED, fd, 0);
+	ok(p != MAP_FAILED && !touch(p, &c) && c == 'm',
+	   "mmap map and read it");
+	if (fd >= 0)
+		close(fd);
+	if (p == MAP_FAILED)
+		return;
+	rc = syscall(SYS_delete_module, "lifetime_client", O_NONBLOCK);
+	err = errno;
+	printf("# delete_module(lifetime_client, O_NONBLOCK) while mapped: %d (%s)\n",
+	       rc, rc ? strerror(err) : "unloaded");
+	ok(rc == -1 && (err == EAGAIN || err == EBUSY),
+	   "rmmod while a mapping exists is refused: %s", rc ? strerror(err) : "unloaded");
+	ok(system("grep -q '^lifetime_client ' /proc/modules") == 0,
+	   "the client is still loaded");
+	ok(!touch(p, &c) && !memcmp(p, "map\n", 4), "the mapping still reads");
+	ok(!munmap(p, pg), "munmap");
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -816,8 +1113,13 @@ int main(void)
 	test_remove_waits();
 	test_open_race();
 	test_permissions();
+	test_poll_nomem();
 	test_removed_while_open();
 	test_release_removes();
+	test_fasync();
+	test_release_many();
+	test_map_removed();
+	test_map_rmmod();
 	test_rmmod();
 	return tap_done();
 }

@@ -15,6 +15,14 @@
  *   p600, p644, p444, chm (0600): for permission tests
  *   link    symlink to "data"
  *   short   a file made from a struct dbgfs_short_fops
+ *   map     (0644) mmap of one page ("map\n"), faulted in by vm_ops that
+ *           count opens, closes and faults after the file's removal;
+ *           "mkmap" makes it again
+ *   async   (0444) fasync on a queue of the module, signalled by "sigio";
+ *           "mkasync" makes it again
+ * stats also shows vmopen=, vmclose=, late= (faults after removal),
+ * async= (1 while the fasync queue holds an entry) and asyncbad= (releases
+ * that found their file still on it).
  * A file "reaper" makes removes lc/victims in its release, which must not
  * deadlock whether a close or a removal runs that release.
  * Every file with full fops counts its opens and releases, in total and per
@@ -28,6 +36,7 @@
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -63,6 +72,15 @@ static atomic_t lc_opens = ATOMIC_INIT(0);
 static atomic_t lc_releases = ATOMIC_INIT(0);
 static bool lc_slow_stop;
 static atomic_t lc_slow_reads = ATOMIC_INIT(0);	/* in flight */
+static struct dbgfs_node *lc_map_node;		/* under lc_data_mutex */
+static struct dbgfs_node *lc_async_node;	/* under lc_data_mutex */
+static struct page *lc_map_page;
+static bool lc_map_removed;
+static atomic_t lc_vm_opens = ATOMIC_INIT(0);
+static atomic_t lc_vm_closes = ATOMIC_INIT(0);
+static atomic_t lc_late_faults = ATOMIC_INIT(0);
+static struct fasync_struct *lc_async_queue;
+static atomic_t lc_async_bad = ATOMIC_INIT(0);
 
 /* Per file: its opens and releases, kept until module exit. */
 struct lc_count {
@@ -254,12 +272,15 @@ static const struct file_operations lc_events_fops = {
 static ssize_t lc_stats_read(struct file *file, char __user *buf, size_t len,
 			     loff_t *ppos)
 {
-	char tmp[64];
+	char tmp[160];
 	int n;
 
-	n = scnprintf(tmp, sizeof(tmp), "opens=%d releases=%d slow=%d\n",
+	n = scnprintf(tmp, sizeof(tmp),
+		      "opens=%d releases=%d slow=%d vmopen=%d vmclose=%d late=%d async=%d asyncbad=%d\n",
 		      atomic_read(&lc_opens), atomic_read(&lc_releases),
-		      atomic_read(&lc_slow_reads));
+		      atomic_read(&lc_slow_reads), atomic_read(&lc_vm_opens),
+		      atomic_read(&lc_vm_closes), atomic_read(&lc_late_faults),
+		      !!READ_ONCE(lc_async_queue), atomic_read(&lc_async_bad));
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
 
@@ -318,6 +339,89 @@ static const struct dbgfs_short_fops lc_short_fops = {
 	.llseek		= default_llseek,
 };
 
+/*
+ * map: one page, faulted in on demand.  The vm_ops are in this module's
+ * text, so a vma must not outlive the module.
+ */
+static void lc_vm_open(struct vm_area_struct *vma)
+{
+	atomic_inc(&lc_vm_opens);
+}
+
+static void lc_vm_close(struct vm_area_struct *vma)
+{
+	atomic_inc(&lc_vm_closes);
+}
+
+static vm_fault_t lc_vm_fault(struct vm_fault *vmf)
+{
+	if (READ_ONCE(lc_map_removed))
+		atomic_inc(&lc_late_faults);
+	if (vmf->pgoff)
+		return VM_FAULT_SIGBUS;
+	get_page(lc_map_page);
+	vmf->page = lc_map_page;
+	return 0;
+}
+
+static const struct vm_operations_struct lc_vm_ops = {
+	.open	= lc_vm_open,
+	.close	= lc_vm_close,
+	.fault	= lc_vm_fault,
+};
+
+static int lc_map_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	vma->vm_ops = &lc_vm_ops;
+	lc_vm_open(vma);
+	return 0;
+}
+
+static const struct file_operations lc_map_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+	.mmap		= lc_map_mmap,
+};
+
+/* async: SIGIO to the owners of the files on lc_async_queue, on "sigio". */
+static int lc_async_fasync(int fd, struct file *file, int on)
+{
+	return fasync_helper(fd, file, on, &lc_async_queue);
+}
+
+static int lc_async_release(struct inode *inode, struct file *file)
+{
+	/* The one file of the test must have left the queue by now. */
+	if (READ_ONCE(lc_async_queue))
+		atomic_inc(&lc_async_bad);
+	return lc_release(inode, file);
+}
+
+static const struct file_operations lc_async_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_async_release,
+	.read		= lc_name_read,
+	.fasync		= lc_async_fasync,
+};
+
+static int lc_make_special(struct dbgfs_node **where, const char *name,
+			   umode_t mode, const struct file_operations *fops)
+{
+	struct dbgfs_node *node;
+
+	mutex_lock(&lc_data_mutex);
+	node = dbgfs_create_file(name, mode, lc_dir, NULL, fops);
+	if (!IS_ERR(node)) {
+		*where = node;
+		if (where == &lc_map_node)
+			WRITE_ONCE(lc_map_removed, false);
+	}
+	mutex_unlock(&lc_data_mutex);
+	return PTR_ERR_OR_ZERO(node);
+}
+
 /* The removal of "data" frees its state, once no operation uses it. */
 static void lc_data_free(struct lc_data *d)
 {
@@ -330,6 +434,7 @@ static void lc_data_free(struct lc_data *d)
 static void lc_remove(struct dbgfs_node *node)
 {
 	struct lc_data *d = NULL;
+	bool map = false;
 
 	mutex_lock(&lc_data_mutex);
 	if (node == lc_data_node) {
@@ -337,8 +442,17 @@ static void lc_remove(struct dbgfs_node *node)
 		lc_data = NULL;
 		lc_data_node = NULL;
 	}
+	if (node == lc_map_node) {
+		map = true;
+		lc_map_node = NULL;
+	}
+	if (node == lc_async_node)
+		lc_async_node = NULL;
 	mutex_unlock(&lc_data_mutex);
 	dbgfs_remove(node);
+	/* From here on no fault may reach lc_vm_fault(). */
+	if (map)
+		WRITE_ONCE(lc_map_removed, true);
 	lc_data_free(d);
 }
 
@@ -477,6 +591,15 @@ static int lc_exec(char *cmd)
 		mutex_unlock(&lc_data_mutex);
 		return 0;
 	}
+	if (!strcmp(verb, "sigio") && !arg1) {
+		kill_fasync(&lc_async_queue, SIGIO, POLL_IN);
+		return 0;
+	}
+	if (!strcmp(verb, "mkmap") && !arg1)
+		return lc_make_special(&lc_map_node, "map", 0644, &lc_map_fops);
+	if (!strcmp(verb, "mkasync") && !arg1)
+		return lc_make_special(&lc_async_node, "async", 0444,
+				       &lc_async_fops);
 	if (!strcmp(verb, "stopslow") && !arg1) {
 		WRITE_ONCE(lc_slow_stop, true);
 		return 0;
@@ -534,9 +657,15 @@ static int __init lc_init(void)
 	struct dbgfs_node *node;
 	int err;
 
-	lc_data = kzalloc(sizeof(*lc_data), GFP_KERNEL);
-	if (!lc_data)
+	lc_map_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!lc_map_page)
 		return -ENOMEM;
+	memcpy(page_address(lc_map_page), "map\n", 4);
+	lc_data = kzalloc(sizeof(*lc_data), GFP_KERNEL);
+	if (!lc_data) {
+		__free_page(lc_map_page);
+		return -ENOMEM;
+	}
 	init_waitqueue_head(&lc_data->wq);
 	mutex_init(&lc_data->lock);
 	lc_data->len = strscpy(lc_data->buf, "data\n", sizeof(lc_data->buf));
@@ -570,9 +699,12 @@ static int __init lc_init(void)
 		node = dbgfs_create_symlink("link", lc_dir, "data");
 		err = PTR_ERR_OR_ZERO(node);
 	}
+	err = err ?: lc_make_special(&lc_map_node, "map", 0644, &lc_map_fops) ?:
+	      lc_make_special(&lc_async_node, "async", 0444, &lc_async_fops);
 	if (err) {
 		dbgfs_remove(lc_dir);
 		kfree(lc_data);
+		__free_page(lc_map_page);
 		return err;
 	}
 	return 0;
@@ -582,6 +714,11 @@ static void __exit lc_exit(void)
 {
 	dbgfs_remove(lc_dir);
 	lc_data_free(lc_data);
+	/* A mapping still there would keep its own reference on the page. */
+	__free_page(lc_map_page);
+	pr_info("vmopens=%d vmcloses=%d async=%d\n",
+		atomic_read(&lc_vm_opens), atomic_read(&lc_vm_closes),
+		!!READ_ONCE(lc_async_queue));
 	lc_counts_report();
 }
 
