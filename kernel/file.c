@@ -129,10 +129,13 @@ static int dbgfs_client_open(struct inode *inode, struct file *file,
 	return fops->open(inode, file);
 }
 
+/* Not once the module has exited: its exit() may have freed what it uses. */
 static void dbgfs_client_release(struct file *file, struct dbgfs_node *node)
 {
 	const struct file_operations *fops = dbgfs_real_fops(node);
 
+	if (READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN)
+		return;
 	if (!dbgfs_is_short(node) && fops && fops->release)
 		fops->release(file_inode(file), file);
 }
