@@ -35,6 +35,18 @@ exec 3<&-
 ok "owners: close fd 3"
 is "owners: no entries left behind" "$(left_lines)" ""
 
+# 1b. The same with nothing of b open or cached, so that only owner_b's handle can keep
+# b's memory: before the fix KASAN reported the use after free here.
+dmesg -c >/dev/null
+check "owners, nothing open: insmod owner_a" insmod $MODS/owner_a.ko
+check "owners, nothing open: insmod owner_b" insmod $MODS/owner_b.ko
+check "owners, nothing open: rmmod owner_a" rmmod owner_a
+echo 2 >/proc/sys/vm/drop_caches
+check "owners, nothing open: rmmod owner_b: its dbgfs_remove() of the handle of b" rmmod owner_b
+is "owners, nothing open: owner_b's handle still answered as a removed node" \
+	"$(dmesg | sed -n 's/^.*owner_b: rename of b: \(.*\)$/\1/p')" "-2"
+is "owners, nothing open: no entries left behind" "$(left_lines)" ""
+
 # 2. The other order: owner_b removes b, then owner_a goes.
 dmesg -c >/dev/null
 check "owners again: insmod owner_a" insmod $MODS/owner_a.ko
