@@ -942,6 +942,7 @@ struct dbgfs_devm_entry {
 	int (*read)(struct seq_file *s, void *data);
 	struct device *dev;
 	struct dbgfs_node *node;	/* referenced */
+	struct module *owner;		/* removes it, spending its handle */
 };
 
 static int dbgfs_devm_entry_open(struct inode *inode, struct file *file)
@@ -970,7 +971,7 @@ static void dbgfs_devm_entry_remove(void *data)
 {
 	struct dbgfs_devm_entry *entry = data;
 
-	dbgfs_remove(entry->node);
+	__dbgfs_remove(entry->node, entry->owner);
 	dbgfs_node_put(entry->node);
 	module_put(THIS_MODULE);
 }
@@ -1008,6 +1009,7 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 		return ERR_PTR(-ENOMEM);
 	entry->read = read_fn;
 	entry->dev = dev;
+	entry->owner = owner;
 	node = __dbgfs_create_file(name, 0444, parent, entry,
 				   &dbgfs_devm_entry_fops, 0, owner);
 	if (IS_ERR(node)) {

@@ -140,12 +140,30 @@ static int dbgfs_client_open(struct inode *inode, struct file *file,
 	return fops->open(inode, file);
 }
 
+/*
+ * Whether a release may still run once its module has exited: only if it is
+ * not the module's code but dbgfs' own (the typed files, DEFINE_DBGFS_ATTRIBUTE)
+ * or the seq_file core's, which free what their open allocated and nothing
+ * else.
+ */
+static bool dbgfs_release_safe_orphaned(int (*release)(struct inode *,
+						       struct file *))
+{
+	return within_module((unsigned long)release, THIS_MODULE) ||
+	       release == single_release || release == seq_release;
+}
+
+/* Not the client's code once the module has exited: see above. */
 static void dbgfs_client_release(struct file *file, struct dbgfs_node *node)
 {
 	const struct file_operations *fops = dbgfs_real_fops(node);
 
-	if (!dbgfs_is_short(node) && fops && fops->release)
-		fops->release(file_inode(file), file);
+	if (dbgfs_is_short(node) || !fops || !fops->release)
+		return;
+	if ((READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN) &&
+	    !dbgfs_release_safe_orphaned(fops->release))
+		return;
+	fops->release(file_inode(file), file);
 }
 
 static int dbgfs_proxy_open(struct inode *inode, struct file *file)

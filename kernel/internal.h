@@ -22,10 +22,17 @@
 
 /* Active count of a node that is being or has been removed. */
 #define DBGFS_DEACTIVATED_BIAS	(INT_MIN + 1)
+/* ... and once its removal is complete: drained, released, subtree done. */
+#define DBGFS_REMOVAL_DONE	INT_MIN
 
-/* node->flags */
+/* node->flags, changed under dbgfs_tree_rwsem for writing */
 #define DBGFS_NODE_REMOVED	0x1	/* unlinked: no new active refs */
 #define DBGFS_NODE_SHORT_FOPS	0x2	/* file.sfops, not file.fops */
+#define DBGFS_NODE_RM_TOP	0x4	/* counted in parent's dir.draining */
+#define DBGFS_NODE_PUT_CREATOR	0x8	/* removal drops the creator's ref */
+#define DBGFS_NODE_ORPHAN	0x10	/* its module has exited: none of its
+					 * code may run for the node any more
+					 */
 
 struct dbgfs_owner;
 struct dbgfs_proxy;
@@ -33,6 +40,7 @@ struct dbgfs_proxy;
 struct dbgfs_dir {
 	struct rb_root		children;	/* by (hash, name) */
 	unsigned int		nr_subdirs;	/* for nlink */
+	atomic_t		draining;	/* children unlinked, not done */
 };
 
 struct dbgfs_file {
@@ -52,9 +60,14 @@ struct dbgfs_file {
  * dcache lets them, and the node stays.
  *
  * @count keeps the memory: one reference from the tree while linked, one
- * from each child, each inode and each held lookup.  @active counts the
- * operations running on the entry; removal adds DBGFS_DEACTIVATED_BIAS to
- * it, which refuses new ones, and waits for the count to drain.
+ * from each child, each inode and each held lookup, and one for the module
+ * that created it (its handle) while the node is on its owner's list: until
+ * that module removes the node or a directory above it, or goes.  @active
+ * counts the operations running on the entry; removal adds
+ * DBGFS_DEACTIVATED_BIAS to it, which refuses new ones, waits for the count
+ * to drain, and sets it to DBGFS_REMOVAL_DONE once the node and everything
+ * that was below it are drained and released, which later removers of the
+ * same node wait for.
  */
 struct dbgfs_node {
 	refcount_t		count;
@@ -107,16 +120,25 @@ static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
 	return IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC) && S_ISREG(node->mode);
 }
 
+void dbgfs_put_active(struct dbgfs_node *node);
+bool dbgfs_owner_live(struct dbgfs_node *node);
+
+/*
+ * An operation may start while the node is not removed and the module that
+ * made it has not begun to go: from the moment rmmod marks it GOING, before
+ * its exit() runs, nothing of it may be entered again.
+ */
 static inline bool dbgfs_get_active(struct dbgfs_node *node)
 {
 	if (!atomic_inc_unless_negative(&node->active))
 		return false;
 	if (dbgfs_node_lockdep(node))
 		rwsem_acquire_read(&node->dep_map, 0, 1, _RET_IP_);
-	return true;
+	if (likely(dbgfs_owner_live(node)))
+		return true;
+	dbgfs_put_active(node);
+	return false;
 }
-
-void dbgfs_put_active(struct dbgfs_node *node);
 
 /* node.c */
 int dbgfs_node_cache_init(void);
@@ -133,7 +155,10 @@ struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
 					  unsigned int hash);
 struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
-				  struct list_head *removed);
+				  struct list_head *removed,
+				  struct module *remover);
+void dbgfs_wait_removed(struct dbgfs_node *node);
+bool dbgfs_removal_done(struct dbgfs_node *node);
 void dbgfs_finish_removal(struct list_head *removed);
 void dbgfs_remove_all(void);
 
@@ -161,6 +186,7 @@ void dbgfs_open_locks_init(void);
 /* owner.c */
 int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod);
 void dbgfs_owner_unlink(struct dbgfs_node *node);
+bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod);
 int dbgfs_owner_init(void);
 void dbgfs_owner_exit(void);
 

@@ -227,8 +227,8 @@ static int dbgfs_check_parent(struct dbgfs_node *parent)
 
 /*
  * Links @node under @parent for @owner.  On success the tree has the
- * caller's reference; on failure nothing has changed and the caller still
- * holds it.
+ * caller's reference, and a module owner one more, for its handle; on
+ * failure nothing has changed and the caller still holds it.
  */
 int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 		   struct module *owner)
@@ -245,8 +245,12 @@ int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 	}
 	if (!err)
 		err = dbgfs_owner_link(node, owner);
-	if (!err)
+	if (!err) {
 		dbgfs_link_at(parent, node, up, link);
+		/* The creator's handle: see dbgfs_unlink_subtree(). */
+		if (node->owner)
+			dbgfs_node_get(node);
+	}
 	up_write(&dbgfs_tree_rwsem);
 	return err;
 }
@@ -522,28 +526,42 @@ EXPORT_SYMBOL_GPL(dbgfs_lookup);
 /*
  * Marks @top and everything below it removed and takes it out of the tree,
  * queueing the nodes on @removed (parents before children) for
- * dbgfs_finish_removal().  Caller holds dbgfs_tree_rwsem for writing.
+ * dbgfs_finish_removal().  The creator's references of the nodes that
+ * @remover made go with the removal: its handles of them are spent.  Those
+ * of other modules stay, so that their handles stay valid until they remove
+ * them too or go.  A node removed already is some other removal's, which
+ * the caller waits for with dbgfs_wait_removed().  Caller holds
+ * dbgfs_tree_rwsem for writing.
  * Return: the number of nodes queued.
  */
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
-				  struct list_head *removed)
+				  struct list_head *removed,
+				  struct module *remover)
 {
 	struct dbgfs_node *node, *child, *next;
 	struct list_head *pos;
 	unsigned int count = 0;
+	unsigned short flags;
 
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 
 	if (top->flags & DBGFS_NODE_REMOVED)
 		return 0;
 	dbgfs_unlink_child(top);
+	/* The parent is done only when this removal is. */
+	atomic_inc(&top->parent->dir.draining);
+	WRITE_ONCE(top->flags, top->flags | DBGFS_NODE_RM_TOP);
 	list_add_tail(&top->rm_link, removed);
 	pos = &top->rm_link;
 	/* Breadth first: the queue is walked while it grows. */
 	for (; pos != removed; pos = pos->next) {
 		node = list_entry(pos, struct dbgfs_node, rm_link);
-		WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_REMOVED);
-		dbgfs_owner_unlink(node);
+		flags = node->flags | DBGFS_NODE_REMOVED;
+		if (dbgfs_owner_is(node, remover)) {
+			dbgfs_owner_unlink(node);
+			flags |= DBGFS_NODE_PUT_CREATOR;
+		}
+		WRITE_ONCE(node->flags, flags);
 		count++;
 		if (!S_ISDIR(node->mode))
 			continue;
@@ -588,79 +606,153 @@ static void dbgfs_drain(struct dbgfs_node *node)
 	}
 }
 
+/* Whether the removal of @node is complete, subtree and all. */
+bool dbgfs_removal_done(struct dbgfs_node *node)
+{
+	return atomic_read_acquire(&node->active) == DBGFS_REMOVAL_DONE;
+}
+
+/*
+ * For a node that another remover has unlinked: waits until that removal
+ * is complete.  The caller holds a reference to @node.
+ */
+void dbgfs_wait_removed(struct dbgfs_node *node)
+{
+	wait_event(dbgfs_drain_wq, dbgfs_removal_done(node));
+}
+
+static void dbgfs_wake_removers(void)
+{
+	/* Pairs with the barrier of wait_event()'s prepare_to_wait(). */
+	if (wq_has_sleeper(&dbgfs_drain_wq))
+		wake_up_all(&dbgfs_drain_wq);
+}
+
 /*
  * The sleeping half of removal, without the tree lock: refuse new
  * operations on every removed node, wait for those in flight, release the
- * files still open, and drop the tree's references.
+ * files still open, wait for the removals of children that others had
+ * begun, and drop the tree's references.  Children before parents, so that
+ * a node is done only when everything that was below it is.
  */
 void dbgfs_finish_removal(struct list_head *removed)
 {
-	struct dbgfs_node *node, *tmp;
+	struct dbgfs_node *node, *tmp, *parent;
+	unsigned short flags;
 
 	/* All refuse new operations before the first wait. */
 	list_for_each_entry(node, removed, rm_link)
 		dbgfs_deactivate(node);
-	list_for_each_entry_safe(node, tmp, removed, rm_link) {
+	list_for_each_entry_safe_reverse(node, tmp, removed, rm_link) {
 		dbgfs_drain(node);
 		if (S_ISREG(node->mode)) {
 			dbgfs_release_open_files(node);
 			dbgfs_proxy_retire(node);
+		} else if (S_ISDIR(node->mode)) {
+			wait_event(dbgfs_drain_wq,
+				   !atomic_read(&node->dir.draining));
 		}
-		/* Children keep their parent's memory: parents may go first. */
+		flags = READ_ONCE(node->flags);
 		list_del(&node->rm_link);
+		atomic_set_release(&node->active, DBGFS_REMOVAL_DONE);
+		if (flags & DBGFS_NODE_RM_TOP) {
+			/* @node keeps its parent's memory until the put. */
+			parent = node->parent;
+			smp_mb__before_atomic();	/* after the subtree's DONE */
+			atomic_dec(&parent->dir.draining);
+		}
+		dbgfs_wake_removers();
+		if (flags & DBGFS_NODE_PUT_CREATOR)
+			dbgfs_node_put(node);
 		dbgfs_node_put(node);
 	}
 }
 
-/**
- * dbgfs_remove - remove a node and everything under it
- * @node: the node; NULL or an ERR_PTR() does nothing
- *
- * When this returns, no operation of a removed file runs or will run, and
- * the data and file operations given at creation are not touched again:
- * files still open answer -EIO, and their release method has run.  Must not
- * be called from an operation of a file being removed, release included (it
- * would wait for itself); a release may remove other entries.
+/*
+ * A remover that finds @node removed already waits for that removal to be
+ * complete, holding a reference of its own; if the node is @remover's, the
+ * creator's reference goes too.  Caller holds dbgfs_tree_rwsem for writing.
+ * Return: the references to drop after dbgfs_wait_removed().
  */
-void dbgfs_remove(struct dbgfs_node *node)
+static unsigned int dbgfs_remove_again(struct dbgfs_node *node,
+				       struct module *remover)
 {
+	dbgfs_node_get(node);
+	if (!dbgfs_owner_is(node, remover))
+		return 1;
+	dbgfs_owner_unlink(node);
+	return 2;
+}
+
+/**
+ * __dbgfs_remove - remove a node and everything under it, for a module
+ * @node: the node; NULL or an ERR_PTR() does nothing
+ * @remover: the module removing it
+ *
+ * Called through dbgfs_remove() and dbgfs_remove_recursive(), which pass
+ * THIS_MODULE; see there.
+ */
+void __dbgfs_remove(struct dbgfs_node *node, struct module *remover)
+{
+	unsigned int puts = 0;
 	LIST_HEAD(removed);
 
 	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
 		return;
 	down_write(&dbgfs_tree_rwsem);
-	dbgfs_unlink_subtree(node, &removed);
+	if (node->flags & DBGFS_NODE_REMOVED)
+		puts = dbgfs_remove_again(node, remover);
+	else
+		dbgfs_unlink_subtree(node, &removed, remover);
 	up_write(&dbgfs_tree_rwsem);
-	dbgfs_finish_removal(&removed);
+	if (!puts) {
+		dbgfs_finish_removal(&removed);
+		return;
+	}
+	dbgfs_wait_removed(node);
+	while (puts--)
+		dbgfs_node_put(node);
 }
-EXPORT_SYMBOL_GPL(dbgfs_remove);
+EXPORT_SYMBOL_GPL(__dbgfs_remove);
 
 /**
- * dbgfs_lookup_and_remove - remove a node found by name
+ * __dbgfs_lookup_and_remove - remove a node found by name, for a module
  * @name: the name of the node
  * @parent: the directory it is in, or NULL for the root
+ * @remover: the module removing it
  *
- * As dbgfs_remove() of what dbgfs_lookup() would find, in one step.  Does
- * nothing if there is no such node.
+ * Called through dbgfs_lookup_and_remove(), which passes THIS_MODULE; see
+ * there.
  */
-void dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent)
+void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
+			       struct module *remover)
 {
 	struct dbgfs_node *node;
 	LIST_HEAD(removed);
+	bool again;
 
 	if (IS_ERR(parent) || !name)
 		return;
 	parent = dbgfs_resolve_parent(parent);
 	down_write(&dbgfs_tree_rwsem);
-	if (!dbgfs_check_parent(parent)) {
+	/* A name in a removed directory goes with it: wait for that. */
+	again = parent->flags & DBGFS_NODE_REMOVED;
+	if (again) {
+		dbgfs_node_get(parent);
+	} else if (S_ISDIR(parent->mode)) {
 		node = dbgfs_find_child(parent, name);
 		if (node)
-			dbgfs_unlink_subtree(node, &removed);
+			dbgfs_unlink_subtree(node, &removed, remover);
 	}
 	up_write(&dbgfs_tree_rwsem);
+	if (again) {
+		dbgfs_wait_removed(parent);
+		dbgfs_node_put(parent);
+		return;
+	}
 	dbgfs_finish_removal(&removed);
 }
-EXPORT_SYMBOL_GPL(dbgfs_lookup_and_remove);
+EXPORT_SYMBOL_GPL(__dbgfs_lookup_and_remove);
 
 /* Everything below the root, at module exit. */
 void dbgfs_remove_all(void)
@@ -672,7 +764,7 @@ void dbgfs_remove_all(void)
 	down_write(&dbgfs_tree_rwsem);
 	while ((rb = rb_first(&dbgfs_root->dir.children))) {
 		child = rb_entry(rb, struct dbgfs_node, rb);
-		dbgfs_unlink_subtree(child, &removed);
+		dbgfs_unlink_subtree(child, &removed, NULL);
 	}
 	up_write(&dbgfs_tree_rwsem);
 	dbgfs_finish_removal(&removed);

@@ -13,10 +13,16 @@
 #include <dbgfs.h>
 #include "internal.h"
 
+/*
+ * @nodes are the nodes whose creator's reference the module still holds:
+ * those it has not removed yet, in the tree or removed by another module.
+ * Freed after a grace period: dbgfs_owner_live() reads it under RCU.
+ */
 struct dbgfs_owner {
 	struct list_head	link;		/* in dbgfs_owners */
 	struct module		*mod;
 	struct list_head	nodes;		/* by node->owner_link */
+	struct rcu_head		rcu;
 };
 
 /* Under dbgfs_tree_rwsem, like the nodes they list. */
@@ -55,21 +61,80 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 		INIT_LIST_HEAD(&owner->nodes);
 		list_add(&owner->link, &dbgfs_owners);
 	}
-	node->owner = owner;
+	WRITE_ONCE(node->owner, owner);
 	list_add_tail(&node->owner_link, &owner->nodes);
 	return 0;
 }
 
-/* Caller holds dbgfs_tree_rwsem for writing. */
+/*
+ * Takes @node off its owner's list: the caller drops the creator's
+ * reference.  Caller holds dbgfs_tree_rwsem for writing.
+ */
 void dbgfs_owner_unlink(struct dbgfs_node *node)
 {
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	if (!node->owner)
 		return;
 	list_del_init(&node->owner_link);
-	node->owner = NULL;
+	WRITE_ONCE(node->owner, NULL);
 }
 
+/* Whether @mod made @node and still holds its handle.  Under the rwsem. */
+bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
+{
+	return mod && node->owner && node->owner->mod == mod;
+}
+
+/*
+ * Whether the module that made @node may still be called: not once rmmod
+ * has marked it GOING, which it does before the module's exit() runs.
+ * node->owner and the module it names stay readable under RCU: the owner
+ * is freed after a grace period, the module after its GOING notifier and a
+ * synchronize_rcu() of the module loader.
+ */
+bool dbgfs_owner_live(struct dbgfs_node *node)
+{
+	struct dbgfs_owner *owner;
+	bool live = true;
+
+	rcu_read_lock();
+	owner = READ_ONCE(node->owner);
+	if (owner)
+		live = module_is_live(owner->mod);
+	rcu_read_unlock();
+	return live;
+}
+
+/*
+ * The next node of @owner that is another removal's, not complete yet, with
+ * a reference; the complete ones met on the way lose their creator's
+ * reference.  Caller holds dbgfs_tree_rwsem for writing.
+ */
+static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
+{
+	struct dbgfs_node *node, *tmp;
+
+	list_for_each_entry_safe(node, tmp, &owner->nodes, owner_link) {
+		if (!(node->flags & DBGFS_NODE_REMOVED))
+			continue;
+		if (!dbgfs_removal_done(node)) {
+			dbgfs_node_get(node);
+			return node;
+		}
+		/* May be the last reference: a free needs no sleep. */
+		dbgfs_owner_unlink(node);
+		dbgfs_node_put(node);
+	}
+	return NULL;
+}
+
+/*
+ * The module notifier's part: runs after the module's exit().  What it left
+ * in the tree is removed; what another module's removal still drains is
+ * waited for; and no code of the module runs for any of them any more, not
+ * even the release of a file still open, since exit() may have freed what
+ * that would use.
+ */
 static void dbgfs_owner_going(struct module *mod)
 {
 	struct dbgfs_owner *owner;
@@ -79,19 +144,28 @@ static void dbgfs_owner_going(struct module *mod)
 
 	down_write(&dbgfs_tree_rwsem);
 	owner = dbgfs_owner_find(mod);
-	if (owner) {
-		/* Unlinking takes each node off owner->nodes. */
-		while (!list_empty(&owner->nodes)) {
-			node = list_first_entry(&owner->nodes,
-						struct dbgfs_node, owner_link);
-			count += dbgfs_unlink_subtree(node, &removed);
-		}
-		list_del(&owner->link);
-	}
-	up_write(&dbgfs_tree_rwsem);
-	if (!owner)
+	if (!owner) {
+		up_write(&dbgfs_tree_rwsem);
 		return;
-	kfree(owner);
+	}
+	list_for_each_entry(node, &owner->nodes, owner_link)
+		WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_ORPHAN);
+	/* Removals by others that are still under way: wait for each. */
+	while ((node = dbgfs_owner_next_busy(owner))) {
+		up_write(&dbgfs_tree_rwsem);
+		dbgfs_wait_removed(node);
+		dbgfs_node_put(node);
+		down_write(&dbgfs_tree_rwsem);
+	}
+	/* What is left is in the tree; unlinking takes it off owner->nodes. */
+	while (!list_empty(&owner->nodes)) {
+		node = list_first_entry(&owner->nodes, struct dbgfs_node,
+					owner_link);
+		count += dbgfs_unlink_subtree(node, &removed, mod);
+	}
+	list_del(&owner->link);
+	up_write(&dbgfs_tree_rwsem);
+	kfree_rcu(owner, rcu);
 	dbgfs_finish_removal(&removed);
 	if (count)
 		pr_warn("module %s left %u entries behind; removed them\n",

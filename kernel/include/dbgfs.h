@@ -116,6 +116,19 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * is freed; kill_fasync() on that list stays safe after dbgfs_remove().
  * After removal, turning fasync on fails with -EIO.
  *
+ * What the client may rely on: once dbgfs_remove() of the file (or of a
+ * directory above it) has returned, @data and @fops may be freed.  Once
+ * rmmod of the calling module has begun (its state is GOING, before its
+ * exit() runs), no method of @fops starts any more (open -ENOENT, the others
+ * as after removal); entries its exit() forgot are removed after exit()
+ * without calling any of its code, release included, and with one warning.
+ * What it may not do: free @data while the file exists and may still be
+ * used; use the returned handle after its own removal of the file or of a
+ * directory above it (see dbgfs_remove()).  A method that began before
+ * rmmod may still be running while exit() runs: an exit() that frees @data
+ * of forgotten files must first wait for such stragglers.
+ *
+ * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
  * Pollers never sleep on the client's wait queues themselves: removal takes
  * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
  * once dbgfs_remove() has returned.  An open file for which such an entry
@@ -157,8 +170,50 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 
 struct dbgfs_node *dbgfs_lookup(const char *name, struct dbgfs_node *parent);
 void dbgfs_node_put(struct dbgfs_node *node);
-void dbgfs_remove(struct dbgfs_node *node);
-void dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent);
+void __dbgfs_remove(struct dbgfs_node *node, struct module *remover);
+void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
+			       struct module *remover);
+
+/**
+ * dbgfs_remove - remove a node and everything under it
+ * @node: the node; NULL or an ERR_PTR() does nothing
+ *
+ * When this returns, no operation of @node or of anything that was below it
+ * runs or will run, and the data and file operations given at their
+ * creation are not touched again: operations in flight have been waited
+ * for, new ones fail (open -ENOENT; read, write, llseek, ioctl -EIO; poll
+ * EPOLLHUP), and the release method of every file still open has run, once.
+ * That holds for every remover: if @node, or a directory above it, is being
+ * removed already (by another thread, by dbgfs_lookup_and_remove(), by a
+ * devm action or by the cleanup of a module that goes), this waits for
+ * that removal to be complete.
+ *
+ * The handle that a creator returned stays valid for its module until that
+ * module removes the node or a directory above it, or the module goes: a
+ * directory removed by another module leaves your handles of the entries you
+ * made in it valid (removed, answering -EIO), for your dbgfs_remove().
+ * After your removal of a node, or of a directory above it, has begun, its
+ * handle is spent: keep a reference from dbgfs_lookup() if another thread of
+ * yours may still use it meanwhile.
+ *
+ * May sleep.  Must not be called from an operation of a file being removed,
+ * release included, for that file or a directory above it (it would wait
+ * for itself); a release may remove other entries.
+ */
+#define dbgfs_remove(node) __dbgfs_remove(node, THIS_MODULE)
+
+/**
+ * dbgfs_lookup_and_remove - remove a node found by name
+ * @name: the name of the node
+ * @parent: the directory it is in, or NULL for the root
+ *
+ * As dbgfs_remove() of what dbgfs_lookup() would find, in one step.  Does
+ * nothing if there is no such node; if @parent is being removed, waits for
+ * that removal to be complete.
+ */
+#define dbgfs_lookup_and_remove(name, parent) \
+	__dbgfs_lookup_and_remove(name, parent, THIS_MODULE)
+
 int dbgfs_rename(struct dbgfs_node *old_dir, struct dbgfs_node *node,
 		 struct dbgfs_node *new_dir, const char *new_name);
 __printf(2, 3)
@@ -171,10 +226,7 @@ bool dbgfs_initialized(void);
  *
  * The same as dbgfs_remove(), under debugfs' older name.
  */
-static inline void dbgfs_remove_recursive(struct dbgfs_node *node)
-{
-	dbgfs_remove(node);
-}
+#define dbgfs_remove_recursive(node) dbgfs_remove(node)
 
 /* Typed attribute files (kernel/attr.c). */
 

@@ -567,6 +567,116 @@ static void test_remove_waits(void)
 }
 
 /*
+ * Section 4, every remover: a second remover of what a first one is
+ * removing returns only once the first one's drain is over.  A read sleeps
+ * in DIR/slow; the first remover (a thread) waits for it; the second one
+ * must not return while the read still runs, which the client counts: its
+ * removers answer EBUSY if a read of a slow file is in flight when they
+ * return.
+ */
+struct second_case {
+	const char *what;
+	const char *setup[4];
+	const char *slow;	/* the file the read sleeps in */
+	const char *first;	/* the first remover's command */
+	const char *gone;	/* ENOENT once the first remover unlinked it */
+	const char *second;	/* the second remover's command */
+};
+
+struct remover {
+	const char *cmd;
+	int err;
+};
+
+static void *remover_thread(void *arg)
+{
+	struct remover *r = arg;
+
+	r->err = lc_ctl("%s", r->cmd);
+	return NULL;
+}
+
+struct path_reader {
+	const char *path;
+	ssize_t n;
+};
+
+static void *path_read_thread(void *arg)
+{
+	struct path_reader *pr = arg;
+	char buf[16];
+	int fd = open(pr->path, O_RDONLY);
+
+	pr->n = fd < 0 ? -1 : read(fd, buf, sizeof(buf));
+	if (fd >= 0)
+		close(fd);
+	return NULL;
+}
+
+/* Waits up to 10 s for PATH to be gone from the tree. */
+static bool unlinked(const char *path)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		if (stat_errno(path) == ENOENT)
+			return true;
+		usleep(10000);
+	}
+	return false;
+}
+
+static void second_remover(const struct second_case *c)
+{
+	char slow[128], gone[128];
+	struct path_reader pr = { .path = slow };
+	struct remover first = { .cmd = c->first };
+	pthread_t tr, tf;
+	bool pass = true;
+	int i, err;
+
+	snprintf(slow, sizeof(slow), LC "/%s", c->slow);
+	snprintf(gone, sizeof(gone), LC "/%s", c->gone);
+	for (i = 0; i < 4 && c->setup[i]; i++)
+		pass = pass && !lc_ctl("%s", c->setup[i]);
+	ok(pass, "%s: set up", c->what);
+	if (!pass)
+		return;
+	pthread_create(&tr, NULL, path_read_thread, &pr);
+	ok(slow_read_started(), "%s: a read sleeps in %s", c->what, c->slow);
+	pthread_create(&tf, NULL, remover_thread, &first);
+	ok(unlinked(gone), "%s: the first remover (%s) unlinked %s", c->what,
+	   c->first, c->gone);
+	err = lc_ctl("%s", c->second);
+	ok(!err,
+	   "%s: the second remover (%s) returned after the read, not while it ran (%s)",
+	   c->what, c->second, strerror(err));
+	pthread_join(tf, NULL);
+	ok(!first.err, "%s: the first remover returned after the read (%s)",
+	   c->what, strerror(first.err));
+	pthread_join(tr, NULL);
+	ok(pr.n == 5, "%s: the read completed (%zd bytes)", c->what, pr.n);
+}
+
+static void test_second_remover(void)
+{
+	static const struct second_case cases[] = {
+		{ "held handle", { "mkdir r1", "slow r1/slow", "hold r1/slow" },
+		  "r1/slow", "rmwait r1", "r1", "rmheld" },
+		{ "lookup_and_remove", { "mkdir r2", "slow r2/slow", "hold r2" },
+		  "r2/slow", "rmwait r2", "r2", "larheld slow" },
+		{ "same directory twice", { "mkdir r3", "slow r3/slow", "hold r3" },
+		  "r3/slow", "rmwait r3", "r3", "rmheld" },
+		{ "parent while a child drains", { "mkdir r4", "slow r4/slow" },
+		  "r4/slow", "rmwait r4/slow", "r4/slow", "rmwait r4" },
+	};
+	int i;
+
+	for (i = 0; i < (int)ARRAY_SIZE(cases); i++)
+		second_remover(&cases[i]);
+}
+
+/*
  * A release that removes other entries, run by a close and by removal.
  * Enough victims that one shares the reaper's open-file lock.
  */
@@ -1111,6 +1221,7 @@ int main(void)
 	test_readdir_churn();
 	test_rename();
 	test_remove_waits();
+	test_second_remover();
 	test_open_race();
 	test_permissions();
 	test_poll_nomem();

@@ -582,7 +582,8 @@ static void test_removed_parent(void)
 			 "-ENOENT: set up"))
 		return;
 	ref = dbgfs_lookup("gone", top);
-	ktap_expect(&t, ref == gone && count_of(gone) == 2,
+	/* The tree's, ours (the creator's handle) and the lookup's. */
+	ktap_expect(&t, ref == gone && count_of(gone) == 3,
 		    "lookup takes a reference on the directory (count %u)",
 		    count_of(gone));
 	snap(&before, top);
@@ -592,7 +593,7 @@ static void test_removed_parent(void)
 		    top->dir.nr_subdirs == before.subdirs - 1,
 		    "remove: the directory is unlinked and marked removed");
 	ktap_expect(&t, count_of(ref) == 1,
-		    "remove: only the lookup reference is left (count %u)",
+		    "remove by its creator: only the lookup reference is left (count %u)",
 		    count_of(ref));
 	for (c = 0; c < NR_CREATORS; c++) {
 		node = create(c, "child", ref);
@@ -700,7 +701,8 @@ static void test_lookup(void)
 	if (!ktap_expect(&t, !IS_ERR(dir) && !IS_ERR(f), "lookup: set up"))
 		return;
 	c0 = count_of(f);
-	ktap_expect(&t, c0 == 1, "a new file has the tree's reference only (count %u)",
+	ktap_expect(&t, c0 == 2,
+		    "a new file has the tree's reference and its creator's (count %u)",
 		    c0);
 	l1 = dbgfs_lookup("f", dir);
 	ktap_expect(&t, l1 == f && count_of(f) == c0 + 1,
@@ -714,7 +716,7 @@ static void test_lookup(void)
 	dbgfs_node_put(l1);
 	ktap_expect(&t, count_of(f) == c0,
 		    "dbgfs_node_put drops them again (count %u)", count_of(f));
-	ktap_expect(&t, absent("missing", dir) && count_of(dir) == 2,
+	ktap_expect(&t, absent("missing", dir) && count_of(dir) == 3,
 		    "lookup of a missing name is NULL, no reference taken");
 	ktap_expect(&t, absent("f", top),
 		    "lookup looks in the given directory only");

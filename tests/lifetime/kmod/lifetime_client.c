@@ -5,7 +5,12 @@
  * Everything lives under /sys/kernel/dbgfs/lc/:
  *   ctl     (0200) commands: remove PATH, rename OLD NEW, create PATH,
  *           mkdir PATH, populate DIR N, unpopulate DIR, reaper PATH,
- *           wake, stopslow; a PATH is NAME or DIR/NAME below lc/
+ *           wake, stopslow; a PATH is NAME or DIR/NAME below lc/.
+ *           For the second remover: slow PATH (a file like slow),
+ *           hold PATH (keep a reference to PATH), and three removers that
+ *           answer EBUSY if a read of a slow file still runs when they
+ *           return: rmwait PATH, rmheld (the held node), larheld NAME
+ *           (lookup_and_remove of NAME in the held directory)
  *   data    (0644) read, write, llseek, poll (woken by "wake"), ioctl
  *   slow    (0444) a read that sleeps up to 2 s (or until "stopslow");
  *           "remove slow" answers EBUSY if one still runs after removal
@@ -113,6 +118,9 @@ static struct lc_count *lc_count_get(struct inode *inode, struct file *file)
 	mutex_unlock(&lc_counts_mutex);
 	return c;
 }
+
+static struct dbgfs_node *lc_held;	/* "hold": referenced */
+static DEFINE_MUTEX(lc_held_mutex);
 
 static int lc_open(struct inode *inode, struct file *file)
 {
@@ -505,6 +513,66 @@ static int lc_cmd_remove(char *path)
 	return err;
 }
 
+/* A read of a slow file in flight when a remover returned: it returned early. */
+static int lc_slow_check(int err)
+{
+	return !err && atomic_read(&lc_slow_reads) ? -EBUSY : err;
+}
+
+static int lc_cmd_hold(char *path)
+{
+	struct dbgfs_node *dir, *node, *old;
+	char *name;
+
+	dir = lc_parent(path, &name);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	node = dbgfs_lookup(name, dir);
+	lc_parent_put(dir);
+	if (!node)
+		return -ENOENT;
+	mutex_lock(&lc_held_mutex);
+	old = lc_held;
+	lc_held = node;
+	mutex_unlock(&lc_held_mutex);
+	dbgfs_node_put(old);
+	return 0;
+}
+
+static struct dbgfs_node *lc_take_held(void)
+{
+	struct dbgfs_node *node;
+
+	mutex_lock(&lc_held_mutex);
+	node = lc_held;
+	lc_held = NULL;
+	mutex_unlock(&lc_held_mutex);
+	return node;
+}
+
+/* The held node, removed again or from under its directory's removal. */
+static int lc_cmd_rmheld(void)
+{
+	struct dbgfs_node *node = lc_take_held();
+
+	if (!node)
+		return -ENOENT;
+	dbgfs_remove(node);
+	dbgfs_node_put(node);
+	return lc_slow_check(0);
+}
+
+static int lc_cmd_larheld(char *name)
+{
+	struct dbgfs_node *dir = lc_take_held();
+
+	if (!dir)
+		return -ENOENT;
+	dbgfs_lookup_and_remove(name, dir);
+	dbgfs_node_put(dir);
+	return lc_slow_check(0);
+}
+
 static int lc_cmd_rename(char *old, char *new)
 {
 	struct dbgfs_node *old_dir, *new_dir, *node;
@@ -604,6 +672,8 @@ static int lc_exec(char *cmd)
 		WRITE_ONCE(lc_slow_stop, true);
 		return 0;
 	}
+	if (!strcmp(verb, "rmheld") && !arg1)
+		return lc_cmd_rmheld();
 	if (!arg1 || !*arg1)
 		return -EINVAL;
 	if (!strcmp(verb, "rename") && arg2 && !cmd)
@@ -616,6 +686,14 @@ static int lc_exec(char *cmd)
 		return lc_cmd_remove(arg1);
 	if (!strcmp(verb, "create"))
 		return lc_cmd_create(arg1, false, &lc_name_fops);
+	if (!strcmp(verb, "slow"))
+		return lc_cmd_create(arg1, false, &lc_slow_fops);
+	if (!strcmp(verb, "hold"))
+		return lc_cmd_hold(arg1);
+	if (!strcmp(verb, "rmwait"))
+		return lc_slow_check(lc_cmd_remove(arg1));
+	if (!strcmp(verb, "larheld"))
+		return lc_cmd_larheld(arg1);
 	if (!strcmp(verb, "reaper"))
 		return lc_cmd_create(arg1, false, &lc_reaper_fops);
 	if (!strcmp(verb, "mkdir"))
@@ -712,6 +790,7 @@ static int __init lc_init(void)
 
 static void __exit lc_exit(void)
 {
+	dbgfs_node_put(lc_take_held());
 	dbgfs_remove(lc_dir);
 	lc_data_free(lc_data);
 	/* A mapping still there would keep its own reference on the page. */

@@ -1,0 +1,86 @@
+# remove: handles across owners and the exit window (issue 9, items 2 and 6).
+#   owner_a.ko makes owner_a/{a}; owner_b.ko makes owner_a/b and keeps its handle.
+#   Whichever goes first, owner_b's later dbgfs_remove() of its handle must not touch
+#   freed memory (a KASAN report on the debug kernel; the runner fails the run on it).
+#   exiter.ko forgets its entries and its exit() frees their data: a reader hammering
+#   them across rmmod must never read freed data, and no release may run after exit().
+. /tests/guest/tap.sh
+M=/sys/kernel/dbgfs
+MODS=/tests/modules
+
+left_lines() {
+	dmesg | sed -n 's/^.*\(dbgfs: module .* entries behind; removed them\)$/\1/p'
+}
+
+check "insmod dbgfs.ko" insmod $MODS/dbgfs.ko
+check "mount -t dbgfs none $M" mount -t dbgfs none $M
+
+# 1. owner_a removes its directory (at its rmmod) while owner_b holds b, open.
+dmesg -c >/dev/null
+check "owners: insmod owner_a" insmod $MODS/owner_a.ko
+check "owners: insmod owner_b" insmod $MODS/owner_b.ko
+is "owners: owner_a/ has a and owner_b's b" "$(ls -A $M/owner_a | tr '\n' ' ')" "a b "
+if exec 3<$M/owner_a/b; then ok "owners: open owner_a/b on fd 3"; else not_ok "owners: open owner_a/b on fd 3"; fi
+check "owners: rmmod owner_a first, b still held by owner_b" rmmod owner_a
+check_fails "owners: owner_a/ is gone" test -e $M/owner_a
+out=$(cat <&3 2>&1)
+case "$out" in
+*"Input/output error"*) ok "owners: b, removed with owner_a/, reads EIO" ;;
+*) not_ok "owners: b, removed with owner_a/, reads EIO"; echo "#   got: '$out'" ;;
+esac
+check "owners: rmmod owner_b: its dbgfs_remove() of the handle of b" rmmod owner_b
+is "owners: owner_b's handle still answered as a removed node" \
+	"$(dmesg | sed -n 's/^.*owner_b: rename of b: \(.*\)$/\1/p')" "-2"
+exec 3<&-
+ok "owners: close fd 3"
+is "owners: no entries left behind" "$(left_lines)" ""
+
+# 1b. The same with nothing of b open or cached, so that only owner_b's handle can keep
+# b's memory: before the fix KASAN reported the use after free here.
+dmesg -c >/dev/null
+check "owners, nothing open: insmod owner_a" insmod $MODS/owner_a.ko
+check "owners, nothing open: insmod owner_b" insmod $MODS/owner_b.ko
+check "owners, nothing open: rmmod owner_a" rmmod owner_a
+echo 2 >/proc/sys/vm/drop_caches
+check "owners, nothing open: rmmod owner_b: its dbgfs_remove() of the handle of b" rmmod owner_b
+is "owners, nothing open: owner_b's handle still answered as a removed node" \
+	"$(dmesg | sed -n 's/^.*owner_b: rename of b: \(.*\)$/\1/p')" "-2"
+is "owners, nothing open: no entries left behind" "$(left_lines)" ""
+
+# 2. The other order: owner_b removes b, then owner_a goes.
+dmesg -c >/dev/null
+check "owners again: insmod owner_a" insmod $MODS/owner_a.ko
+check "owners again: insmod owner_b" insmod $MODS/owner_b.ko
+check "owners again: rmmod owner_b first" rmmod owner_b
+is "owners again: owner_a/ has a only" "$(ls -A $M/owner_a)" "a"
+check "owners again: rmmod owner_a" rmmod owner_a
+is "owners again: the root is empty" "$(ls -A $M)" ""
+is "owners again: no entries left behind" "$(left_lines)" ""
+
+# 3. owner_b forgets b: after owner_a removed it, and before.
+dmesg -c >/dev/null
+check "forgotten b: insmod owner_a" insmod $MODS/owner_a.ko
+check "forgotten b: insmod owner_b forget=1" insmod $MODS/owner_b.ko forget=1
+check "forgotten b: rmmod owner_a" rmmod owner_a
+check "forgotten b: rmmod owner_b, whose b owner_a removed" rmmod owner_b
+is "forgotten b: nothing was left behind" "$(left_lines)" ""
+check "forgotten b again: insmod owner_a" insmod $MODS/owner_a.ko
+check "forgotten b again: insmod owner_b forget=1" insmod $MODS/owner_b.ko forget=1
+check "forgotten b again: rmmod owner_b" rmmod owner_b
+is "forgotten b again: one warning, for b" "$(left_lines)" \
+	"dbgfs: module owner_b left 1 entries behind; removed them"
+is "forgotten b again: owner_a/ has a only" "$(ls -A $M/owner_a)" "a"
+check "forgotten b again: rmmod owner_a" rmmod owner_a
+
+# 4. The exit window.
+dmesg -c >/dev/null
+check "exit window: insmod exiter" insmod $MODS/exiter.ko
+tap_program exitwin /tests/bin/exitwin
+is "exit window: no release ran after exit()" \
+	"$(dmesg | grep -c 'exiter: release after exit')" 0
+is "exit window: one warning, for exiter's 3 entries" "$(left_lines)" \
+	"dbgfs: module exiter left 3 entries behind; removed them"
+
+check "umount $M" umount $M
+check "rmmod dbgfs" rmmod dbgfs
+done_testing

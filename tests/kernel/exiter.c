@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * exiter: a client whose exit() frees the data of entries it forgot to
+ * remove (item 6 of issue 9).  It makes
+ *
+ *	exiter/num	a u64 file on kmalloc'ed data, reading "42\n"
+ *	exiter/rel	a file with a release, reading "42\n" from the same data
+ *
+ * and its exit() frees the data, waits a while (the window in which
+ * user space still reaches the entries if dbgfs lets it), and marks itself
+ * exited.  A reader hammers both files across rmmod
+ * (tests/guest/exitwin.c): it must never see anything but 42, and no
+ * release may run after exit(), which would print "exiter: release after
+ * exit".
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/delay.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include <dbgfs.h>
+
+#define EXITER_VALUE	42
+
+struct exiter_data {
+	u64	value;
+	int	releases;
+};
+
+static struct exiter_data *exiter_data;
+static bool exiter_exited;
+
+static int exiter_open(struct inode *inode, struct file *file)
+{
+	file->private_data = inode->i_private;
+	return 0;
+}
+
+static ssize_t exiter_read(struct file *file, char __user *buf, size_t len,
+			   loff_t *ppos)
+{
+	struct exiter_data *d = file->private_data;
+	char tmp[24];
+	int n;
+
+	n = scnprintf(tmp, sizeof(tmp), "%llu\n", READ_ONCE(d->value));
+	return simple_read_from_buffer(buf, len, ppos, tmp, n);
+}
+
+static int exiter_release(struct inode *inode, struct file *file)
+{
+	struct exiter_data *d = file->private_data;
+
+	if (READ_ONCE(exiter_exited))
+		pr_err("release after exit\n");
+	d->releases++;	/* freed memory if this runs after exit() */
+	return 0;
+}
+
+static const struct file_operations exiter_fops = {
+	.owner		= THIS_MODULE,
+	.open		= exiter_open,
+	.read		= exiter_read,
+	.release	= exiter_release,
+	.llseek		= default_llseek,
+};
+
+static int __init exiter_init(void)
+{
+	struct dbgfs_node *dir, *num, *rel;
+
+	exiter_data = kzalloc(sizeof(*exiter_data), GFP_KERNEL);
+	if (!exiter_data)
+		return -ENOMEM;
+	exiter_data->value = EXITER_VALUE;
+	dir = dbgfs_create_dir("exiter", NULL);
+	num = dbgfs_create_u64("num", 0444, dir, &exiter_data->value);
+	rel = dbgfs_create_file("rel", 0444, dir, exiter_data, &exiter_fops);
+	if (IS_ERR(num) || IS_ERR(rel)) {
+		dbgfs_remove(dir);
+		kfree(exiter_data);
+		return IS_ERR(num) ? PTR_ERR(num) : PTR_ERR(rel);
+	}
+	return 0;
+}
+
+/* Forgets its entries, frees their data, and takes its time. */
+static void __exit exiter_exit(void)
+{
+	/* A read that began before rmmod may still be running: let it end. */
+	msleep(50);
+	kfree(exiter_data);
+	msleep(500);
+	WRITE_ONCE(exiter_exited, true);
+}
+
+module_init(exiter_init);
+module_exit(exiter_exit);
+
+MODULE_DESCRIPTION("dbgfs test: a client whose exit frees what its forgotten files use");
+MODULE_LICENSE("GPL");
