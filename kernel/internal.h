@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/list.h>
 #include <linux/lockdep.h>
+#include <linux/module.h>
 #include <linux/rbtree.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
@@ -88,6 +89,7 @@ struct dbgfs_node {
 	kgid_t			gid;
 	struct dbgfs_owner	*owner;
 	struct list_head	owner_link;
+	struct module		*module;	/* its creator, for good */
 	union {
 		struct dbgfs_dir	dir;
 		struct dbgfs_file	file;
@@ -120,13 +122,19 @@ static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
 	return IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC) && S_ISREG(node->mode);
 }
 
+void dbgfs_drop_active(struct dbgfs_node *node);
 void dbgfs_put_active(struct dbgfs_node *node);
-bool dbgfs_owner_live(struct dbgfs_node *node);
 
 /*
- * An operation may start while the node is not removed and the module that
- * made it has not begun to go: from the moment rmmod marks it GOING, before
- * its exit() runs, nothing of it may be entered again.
+ * An operation may start while the node is not removed, and it holds a
+ * reference to the module that created the node while it runs.  That is
+ * what makes the exit window safe: rmmod marks a module GOING, and runs its
+ * exit(), only if no such reference is held, and none can be taken from
+ * then on; so no operation of an entry the module forgot runs during or
+ * after its exit().  rmmod during an operation answers EAGAIN.
+ *
+ * node->module stays valid while the node is active: a module's entries are
+ * all removed, drained, before its memory goes.
  */
 static inline bool dbgfs_get_active(struct dbgfs_node *node)
 {
@@ -134,9 +142,9 @@ static inline bool dbgfs_get_active(struct dbgfs_node *node)
 		return false;
 	if (dbgfs_node_lockdep(node))
 		rwsem_acquire_read(&node->dep_map, 0, 1, _RET_IP_);
-	if (likely(dbgfs_owner_live(node)))
+	if (likely(try_module_get(node->module)))
 		return true;
-	dbgfs_put_active(node);
+	dbgfs_drop_active(node);
 	return false;
 }
 

@@ -33,12 +33,20 @@ void dbgfs_node_cache_exit(void)
 	kmem_cache_destroy(dbgfs_node_cache);
 }
 
-void dbgfs_put_active(struct dbgfs_node *node)
+/* The active reference alone: see dbgfs_get_active(). */
+void dbgfs_drop_active(struct dbgfs_node *node)
 {
 	if (dbgfs_node_lockdep(node))
 		rwsem_release(&node->dep_map, _RET_IP_);
 	if (atomic_dec_return(&node->active) == DBGFS_DEACTIVATED_BIAS)
 		wake_up_all(&dbgfs_drain_wq);
+}
+
+void dbgfs_put_active(struct dbgfs_node *node)
+{
+	/* First: once the count drains, the module's memory may go. */
+	module_put(node->module);
+	dbgfs_drop_active(node);
 }
 
 /*

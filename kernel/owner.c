@@ -16,13 +16,11 @@
 /*
  * @nodes are the nodes whose creator's reference the module still holds:
  * those it has not removed yet, in the tree or removed by another module.
- * Freed after a grace period: dbgfs_owner_live() reads it under RCU.
  */
 struct dbgfs_owner {
 	struct list_head	link;		/* in dbgfs_owners */
 	struct module		*mod;
 	struct list_head	nodes;		/* by node->owner_link */
-	struct rcu_head		rcu;
 };
 
 /* Under dbgfs_tree_rwsem, like the nodes they list. */
@@ -61,7 +59,8 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 		INIT_LIST_HEAD(&owner->nodes);
 		list_add(&owner->link, &dbgfs_owners);
 	}
-	WRITE_ONCE(node->owner, owner);
+	node->owner = owner;
+	node->module = mod;
 	list_add_tail(&node->owner_link, &owner->nodes);
 	return 0;
 }
@@ -76,33 +75,13 @@ void dbgfs_owner_unlink(struct dbgfs_node *node)
 	if (!node->owner)
 		return;
 	list_del_init(&node->owner_link);
-	WRITE_ONCE(node->owner, NULL);
+	node->owner = NULL;
 }
 
 /* Whether @mod made @node and still holds its handle.  Under the rwsem. */
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 {
 	return mod && node->owner && node->owner->mod == mod;
-}
-
-/*
- * Whether the module that made @node may still be called: not once rmmod
- * has marked it GOING, which it does before the module's exit() runs.
- * node->owner and the module it names stay readable under RCU: the owner
- * is freed after a grace period, the module after its GOING notifier and a
- * synchronize_rcu() of the module loader.
- */
-bool dbgfs_owner_live(struct dbgfs_node *node)
-{
-	struct dbgfs_owner *owner;
-	bool live = true;
-
-	rcu_read_lock();
-	owner = READ_ONCE(node->owner);
-	if (owner)
-		live = module_is_live(owner->mod);
-	rcu_read_unlock();
-	return live;
 }
 
 /*
@@ -165,7 +144,7 @@ static void dbgfs_owner_going(struct module *mod)
 	}
 	list_del(&owner->link);
 	up_write(&dbgfs_tree_rwsem);
-	kfree_rcu(owner, rcu);
+	kfree(owner);
 	dbgfs_finish_removal(&removed);
 	if (count)
 		pr_warn("module %s left %u entries behind; removed them\n",

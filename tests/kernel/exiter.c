@@ -6,9 +6,11 @@
  *	exiter/num	a u64 file on kmalloc'ed data, reading "42\n"
  *	exiter/rel	a file with a release, reading "42\n" from the same data
  *
- * and its exit() frees the data, waits a while (the window in which
- * user space still reaches the entries if dbgfs lets it), and marks itself
- * exited.  A reader hammers both files across rmmod
+ * and its exit() tears the data down at once (the value becomes 7, then
+ * the memory is freed), waits a while (the window in which user space
+ * still reaches the entries if dbgfs lets it), and marks itself exited.
+ * The read of rel sleeps 2 ms first, so that reads are in flight whenever
+ * rmmod comes.  A reader hammers both files across rmmod
  * (tests/guest/exitwin.c): it must never see anything but 42, and no
  * release may run after exit(), which would print "exiter: release after
  * exit".
@@ -23,6 +25,7 @@
 #include <dbgfs.h>
 
 #define EXITER_VALUE	42
+#define EXITER_TORN	7	/* what exit() leaves before it frees */
 
 struct exiter_data {
 	u64	value;
@@ -45,6 +48,8 @@ static ssize_t exiter_read(struct file *file, char __user *buf, size_t len,
 	char tmp[24];
 	int n;
 
+	/* A read that waits for its device: it spans rmmod if dbgfs lets it. */
+	usleep_range(2000, 3000);
 	n = scnprintf(tmp, sizeof(tmp), "%llu\n", READ_ONCE(d->value));
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
@@ -89,8 +94,8 @@ static int __init exiter_init(void)
 /* Forgets its entries, frees their data, and takes its time. */
 static void __exit exiter_exit(void)
 {
-	/* A read that began before rmmod may still be running: let it end. */
-	msleep(50);
+	/* No read of ours can run now: dbgfs holds us for each. */
+	WRITE_ONCE(exiter_data->value, EXITER_TORN);
 	kfree(exiter_data);
 	msleep(500);
 	WRITE_ONCE(exiter_exited, true);
