@@ -39,10 +39,9 @@ struct dbgfs_attr {
 	int (*get)(void *data, u64 *val);
 	int (*set)(void *data, u64 val);
 	char get_buf[24];			/* a u64 and "\n\0" */
-	char set_buf[DBGFS_ATTR_CHARS + 2];	/* and '\n', '\0' */
 	void *data;
 	const char *fmt;
-	struct mutex mutex;			/* the buffers */
+	struct mutex mutex;			/* get_buf */
 };
 
 /**
@@ -103,26 +102,34 @@ ssize_t dbgfs_attr_read(struct file *file, char __user *buf, size_t len,
 			loff_t *ppos)
 {
 	struct dbgfs_attr *attr = file->private_data;
+	char text[sizeof(attr->get_buf)];
+	bool fresh;
 	ssize_t ret;
-	size_t size;
 	u64 val;
 
 	if (!attr->get)
 		return -EACCES;
+	/*
+	 * The client's get runs under no lock of ours: it may remove entries,
+	 * whose draining must not wait on a lock their reads take.  Reads of
+	 * one file are serialised by its f_pos lock; the mutex is for
+	 * get_buf all the same.
+	 */
+	fresh = !*ppos || !READ_ONCE(attr->get_buf[0]);
+	if (fresh) {
+		ret = attr->get(attr->data, &val);
+		if (ret)
+			return ret;
+		scnprintf(text, sizeof(text), attr->fmt,
+			  (unsigned long long)val);
+	}
 	ret = mutex_lock_interruptible(&attr->mutex);
 	if (ret)
 		return ret;
-	if (*ppos && attr->get_buf[0]) {
-		size = strlen(attr->get_buf);
-	} else {
-		ret = attr->get(attr->data, &val);
-		if (ret)
-			goto out;
-		size = scnprintf(attr->get_buf, sizeof(attr->get_buf),
-				 attr->fmt, (unsigned long long)val);
-	}
-	ret = simple_read_from_buffer(buf, len, ppos, attr->get_buf, size);
-out:
+	if (fresh)
+		strscpy(attr->get_buf, text, sizeof(attr->get_buf));
+	ret = simple_read_from_buffer(buf, len, ppos, attr->get_buf,
+				      strlen(attr->get_buf));
 	mutex_unlock(&attr->mutex);
 	return ret;
 }
@@ -147,37 +154,32 @@ static int dbgfs_copy_value(char *kbuf, const char __user *buf, size_t len)
 	return 0;
 }
 
+/* Parses on the stack and calls set under no lock of ours: see the read. */
 static ssize_t dbgfs_attr_write_xsigned(struct file *file,
 					const char __user *buf, size_t len,
 					bool is_signed)
 {
 	struct dbgfs_attr *attr = file->private_data;
+	char kbuf[DBGFS_ATTR_CHARS + 2];	/* and '\n', '\0' */
 	unsigned long long val;
 	long long sval;
 	ssize_t ret;
 
 	if (!attr->set)
 		return -EACCES;
-	ret = mutex_lock_interruptible(&attr->mutex);
+	ret = dbgfs_copy_value(kbuf, buf, len);
 	if (ret)
 		return ret;
-	ret = dbgfs_copy_value(attr->set_buf, buf, len);
-	if (ret)
-		goto out;
 	if (is_signed) {
-		ret = kstrtoll(attr->set_buf, 0, &sval);
+		ret = kstrtoll(kbuf, 0, &sval);
 		val = sval;
 	} else {
-		ret = kstrtoull(attr->set_buf, 0, &val);
+		ret = kstrtoull(kbuf, 0, &val);
 	}
 	if (ret)
-		goto out;
+		return ret;
 	ret = attr->set(attr->data, val);
-	if (!ret)
-		ret = len;
-out:
-	mutex_unlock(&attr->mutex);
-	return ret;
+	return ret ? ret : len;
 }
 
 /**
