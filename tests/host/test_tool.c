@@ -426,11 +426,40 @@ static void test_watch(void)
 	       "watch %s --count 1", path_in(tree, "missing"));
 }
 
+/*
+ * The tool and the fixtures as the commands name them: below @tmp (0755),
+ * since nobody may not reach the build folder (a clone under /root), and
+ * shell words without spaces, whatever the clone's path.
+ */
+static bool place_tool(const char *tool_path, const char *fixture_dir,
+		       const char *tmp)
+{
+	static char tool_copy[1024], fixtures_link[1024];
+	size_t len;
+	char *bin;
+
+	snprintf(tool_copy, sizeof(tool_copy), "%s/dbgfs", tmp);
+	snprintf(fixtures_link, sizeof(fixtures_link), "%s/fixtures", tmp);
+	if (read_whole(tool_path, &bin, &len))
+		return false;
+	if (write_file(tool_copy, bin, len) || chmod(tool_copy, 0755) ||
+	    symlink(fixture_dir, fixtures_link)) {
+		free(bin);
+		return false;
+	}
+	free(bin);
+	tool = tool_copy;
+	fixtures = fixtures_link;
+	return true;
+}
+
 void test_tool(const char *tool_path, const char *fixture_dir,
 	       const char *tmp)
 {
-	tool = tool_path;
-	fixtures = fixture_dir;
+	chmod(tmp, 0755);
+	if (!ok(place_tool(tool_path, fixture_dir, tmp),
+		"tool: copy the tool where nobody can run it (%s)", tmp))
+		return;
 	make_tree(tmp);
 	test_where();
 	test_usage();
