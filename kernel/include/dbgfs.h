@@ -117,16 +117,17 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * After removal, turning fasync on fails with -EIO.
  *
  * What the client may rely on: once dbgfs_remove() of the file (or of a
- * directory above it) has returned, @data and @fops may be freed.  Once
- * rmmod of the calling module has begun (its state is GOING, before its
- * exit() runs), no method of @fops starts any more (open -ENOENT, the others
- * as after removal); entries its exit() forgot are removed after exit()
- * without calling any of its code, release included, and with one warning.
+ * directory above it) has returned, @data and @fops may be freed.  Every
+ * method runs with a reference to the calling module held, so no method
+ * runs during or after its exit(): rmmod while one is running fails with
+ * EAGAIN (delete_module()'s -EWOULDBLOCK; a method that never returns
+ * keeps the module loaded), and once rmmod has marked the module GOING
+ * none starts any more (open -ENOENT, the others as after removal).
+ * Entries its exit() forgot are removed after exit() without calling any
+ * of its code, release included, and with one warning.
  * What it may not do: free @data while the file exists and may still be
  * used; use the returned handle after its own removal of the file or of a
- * directory above it (see dbgfs_remove()).  A method that began before
- * rmmod may still be running while exit() runs: an exit() that frees @data
- * of forgotten files must first wait for such stragglers.
+ * directory above it (see dbgfs_remove()).
  *
  * Mappings made by @fops->mmap are the client's: dbgfs cannot revoke them.
  * Pollers never sleep on the client's wait queues themselves: removal takes
