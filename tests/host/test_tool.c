@@ -435,19 +435,23 @@ static bool place_tool(const char *tool_path, const char *fixture_dir,
 		       const char *tmp)
 {
 	static char tool_copy[1024], fixtures_link[1024];
+	char *bin, *fixtures_abs;
 	size_t len;
-	char *bin;
+	int err;
 
 	snprintf(tool_copy, sizeof(tool_copy), "%s/dbgfs", tmp);
 	snprintf(fixtures_link, sizeof(fixtures_link), "%s/fixtures", tmp);
-	if (read_whole(tool_path, &bin, &len))
-		return false;
-	if (write_file(tool_copy, bin, len) || chmod(tool_copy, 0755) ||
-	    symlink(fixture_dir, fixtures_link)) {
-		free(bin);
+	fixtures_abs = realpath(fixture_dir, NULL);
+	if (!fixtures_abs || read_whole(tool_path, &bin, &len)) {
+		free(fixtures_abs);
 		return false;
 	}
+	err = write_file(tool_copy, bin, len) || chmod(tool_copy, 0755) ||
+	      symlink(fixtures_abs, fixtures_link);
+	free(fixtures_abs);
 	free(bin);
+	if (err)
+		return false;
 	tool = tool_copy;
 	fixtures = fixtures_link;
 	return true;
