@@ -13,9 +13,13 @@
  * its init runs.  Everything lives under the directory "api_test" in the
  * root, which must have no other client creating entries meanwhile.
  */
+#include <linux/cpumask.h>
 #include <linux/fs.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/rbtree.h>
+#include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -1062,6 +1066,77 @@ static void test_typed(void)
 	v_str = NULL;
 }
 
+#define RCU_TARGET	"rcu/target/read/by/a/path/walk"
+
+struct rcu_remover {
+	struct dbgfs_node	*link;
+	bool			done;
+};
+
+static int rcu_remove_link(void *arg)
+{
+	struct rcu_remover *r = arg;
+
+	dbgfs_remove(r->link);
+	/* Pairs with the reader's acquire: the removal is over when it sees done. */
+	smp_store_release(&r->done, true);
+	return 0;
+}
+
+/*
+ * A path walk in RCU mode reads a symlink's target through i_link, with
+ * no reference, so the target must outlive the removal until a grace
+ * period has passed.  Deterministic where a race is not: this holds an RCU
+ * read lock, as such a walk does, while another CPU removes the link (its
+ * last reference: no inode was ever made), and then reads the target.
+ * Freed at once, KASAN reports the read (debug kernel); kept, it reads as
+ * it was.
+ */
+static void test_symlink_rcu(void)
+{
+	struct rcu_remover r = { 0 };
+	struct task_struct *k;
+	unsigned long until;
+	const char *target;
+	int cpu, same;
+
+	/* The remover runs on another CPU than this reader, which stays. */
+	migrate_disable();
+	cpu = cpumask_any_but(cpu_online_mask, raw_smp_processor_id());
+	if (cpu >= nr_cpu_ids) {
+		migrate_enable();
+		ktap_expect(&t, false, "symlink rcu: needs a second CPU");
+		return;
+	}
+	r.link = dbgfs_create_symlink("rcu_link", top, RCU_TARGET);
+	if (!ktap_expect_ptr_err(&t, r.link, 0, "symlink rcu: create the link"))
+		goto out;
+	k = kthread_create(rcu_remove_link, &r, "api_test_rm");
+	if (!ktap_expect(&t, !IS_ERR(k), "symlink rcu: a remover thread")) {
+		dbgfs_remove(r.link);
+		goto out;
+	}
+	kthread_bind(k, cpu);
+	get_task_struct(k);
+	rcu_read_lock();
+	target = READ_ONCE(r.link->target);
+	wake_up_process(k);
+	until = jiffies + 5 * HZ;
+	/* Pairs with the remover's release. */
+	while (!smp_load_acquire(&r.done) && time_before(jiffies, until))
+		cpu_relax();
+	same = strcmp(target, RCU_TARGET);
+	rcu_read_unlock();
+	ktap_expect(&t, r.done,
+		    "symlink rcu: the removal returned while a reader held on");
+	ktap_expect(&t, !same,
+		    "symlink rcu: the target still reads as it was until the grace period");
+	kthread_stop(k);
+	put_task_struct(k);
+out:
+	migrate_enable();
+}
+
 /* 10 directories of 10 directories of 49 files, plus the top: 5,011. */
 #define BIG_L1		10
 #define BIG_L2		10
@@ -1229,6 +1304,7 @@ static int __init api_test_init(void)
 	test_change_name();
 	test_typed();
 	test_big_remove();
+	test_symlink_rcu();
 	test_fail_paths();
 	ktap_done(&t);
 	return 0;
