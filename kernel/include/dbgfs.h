@@ -197,6 +197,16 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * handle is spent: keep a reference from dbgfs_lookup() if another thread of
  * yours may still use it meanwhile.
  *
+ * What a caller must not hold: a lock that an operation of a file being
+ * removed may take, since removal waits for that operation and it for the
+ * lock.  Active references are a lock class for lockdep (one per
+ * file_operations), so kernels with CONFIG_PROVE_LOCKING report such a
+ * lock instead of hanging.  What outlives removal, and how it is made
+ * safe: mappings (zapped, later faults SIGBUS; see dbgfs_create_file()),
+ * fasync (removed files leave the client's list before their release),
+ * pollers (woken, off the client's queues), a str file's old strings
+ * (freed after a grace period; see dbgfs_create_str()).
+ *
  * May sleep.  Must not be called from an operation of a file being removed,
  * release included, for that file or a directory above it (it would wait
  * for itself); a release may remove other entries.
