@@ -693,12 +693,13 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
 
 /**
  * dbgfs_create_devm_seqfile - create a seq file bound to a device
- * @dev: the device, passed to @read_fn as its @data
+ * @dev: the device; @read_fn finds it in the seq_file's private field
  * @name: name of the file
  * @parent: directory to create it in, or NULL for the root
  * @read_fn: prints the file's content
  *
- * A 0444 seq file whose show method is @read_fn, called with @dev.  Unlike
+ * A 0444 seq file whose show method is @read_fn, a single_open() show:
+ * @dev is in s->private, as with debugfs_create_devm_seqfile().  Unlike
  * debugfs, which leaves the file behind, it is removed when @dev's managed
  * resources are released; until then dbgfs itself cannot be unloaded
  * (rmmod dbgfs answers EBUSY), since that release runs dbgfs code.
