@@ -54,7 +54,26 @@ bench:
 		build/bench/bench
 	bench/report build/logs/bench-$(KERNEL)/results.tap
 
+# Installation: the library, the tool and its man page (DESTDIR, PREFIX, LIBDIR as
+# packagers use them; WERROR= drops -Werror); with KDIR, a kernel build directory, also
+# the module for that kernel and, for client modules, dbgfs.h and that build's
+# Module.symvers under PREFIX/src/dbgfs-VERSION (scripts/install-module).
+install:
+	$(MAKE) -C lib install
+	$(MAKE) -C tools install
+	$(if $(KDIR),scripts/install-module install "$(KDIR)")
+
+uninstall:
+	$(if $(KDIR),scripts/install-module uninstall "$(KDIR)")
+	$(MAKE) -C tools uninstall
+	$(MAKE) -C lib uninstall
+
+# The DKMS source tree, build/dkms/dbgfs-VERSION (dkms add takes it as it is).
+dkms-source:
+	scripts/dkms-source build/dkms
+
 clean:
 	rm -rf build
 
-.PHONY: all setup modules user check check-guest check-selftest check-debug run bench clean
+.PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
+	uninstall dkms-source clean

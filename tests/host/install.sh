@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# install.sh [SERIES]: `make install` and `make uninstall` into a throwaway DESTDIR, as a
+# packager runs them (PREFIX=/usr, the module for SERIES, default 6.1), and what a user then builds
+# against the installed files: a program through libdbgfs.pc, a client module through
+# the installed dbgfs.h and Module.symvers.  TAP on stdout.
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$DBGFS_TOP" || exit 1
+
+n=0 failed=0
+ok() {	# ok DESCRIPTION COMMAND...
+	local what=$1
+	shift
+	n=$((n + 1))
+	if "$@" >>"$logf" 2>&1; then
+		echo "ok $n - install: $what"
+	else
+		echo "not ok $n - install: $what (see $logf)"
+		failed=1
+	fi
+}
+
+series=${1:-6.1}
+mk="$DBGFS_CACHE/kernels/$series.mk"
+kdir=$(sed -n "s/^KDIR_$series := //p" "$mk")
+krel=$(sed -n "s/^KREL_$series := //p" "$mk")
+version=$(cat VERSION)
+multiarch=$(cc -print-multiarch)
+# Kbuild takes M= as words: no space in the throwaway folder's path.
+dest=$(mktemp -d)
+trap 'rm -rf "$dest"' EXIT
+logf=build/logs/install.log
+mkdir -p build/logs
+: >"$logf"
+lib="$dest/usr/lib/$multiarch"
+src="$dest/usr/src/dbgfs-$version"
+
+echo "1..17"
+ok "make install DESTDIR PREFIX=/usr KDIR ($series)" \
+	make -s install DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
+ok "the tool in /usr/bin" test -x "$dest/usr/bin/dbgfs"
+ok "its man page" test -f "$dest/usr/share/man/man1/dbgfs.1"
+ok "libdbgfs.so.0 in the multiarch folder, SONAME libdbgfs.so.0" \
+	sh -c "readelf -d '$lib/libdbgfs.so.0' | grep -q 'SONAME.*\\[libdbgfs.so.0\\]'"
+ok "the library's symbols are versioned" \
+	sh -c "objdump -T '$lib/libdbgfs.so.0' | grep -q ' LIBDBGFS_[0-9.]* *dbgfs_where$'"
+ok "libdbgfs.so and libdbgfs.a for linking" test -L "$lib/libdbgfs.so" -a -f "$lib/libdbgfs.a"
+ok "libdbgfs.pc says prefix /usr and the version" \
+	sh -c "grep -qx 'prefix=/usr' '$lib/pkgconfig/libdbgfs.pc' &&
+	       grep -qx 'Version: $version' '$lib/pkgconfig/libdbgfs.pc'"
+ok "libdbgfs.h in /usr/include" test -f "$dest/usr/include/libdbgfs.h"
+ok "dbgfs.ko for $krel in updates/, version $version" \
+	sh -c "modinfo -F version '$dest/lib/modules/$krel/updates/dbgfs.ko' | grep -qx '$version'"
+ok "dbgfs.h and Module.symvers for client modules" \
+	test -f "$src/include/dbgfs.h" -a -f "$src/$krel/Module.symvers"
+
+# A program, through pkg-config of the installed tree.
+cat >"$dest/prog.c" <<'EOC'
+#include <libdbgfs.h>
+#include <stdio.h>
+
+int main(void)
+{
+	struct dbgfs_ctx *ctx = dbgfs_new("tracefs");
+
+	printf("%s\n", ctx ? dbgfs_fstype(ctx) : "none");
+	dbgfs_free(ctx);
+	return 0;
+}
+EOC
+pc() { PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$dest" pkg-config "$@"; }
+ok "a program builds against the installed library (pkg-config)" \
+	sh -c "cc -Wall -Wextra -Werror -o '$dest/prog' '$dest/prog.c' $(pc --cflags --libs libdbgfs)"
+ok "and runs with it" \
+	sh -c "LD_LIBRARY_PATH='$lib' '$dest/prog' | grep -qx tracefs"
+
+# The example client, against the installed header and symbols only.
+mkdir -p "$dest/client"
+cp examples/dbgfs_example.c "$dest/client/"
+printf 'obj-m += dbgfs_example.o\nccflags-y += -I%s/include\n' "$src" >"$dest/client/Kbuild"
+ok "examples/ builds against the installed dbgfs.h and Module.symvers (W=1)" \
+	sh -c "make -C '$kdir' M='$dest/client' W=1 \
+		KBUILD_EXTRA_SYMBOLS='$src/$krel/Module.symvers' modules >'$dest/client/build.log' 2>&1 &&
+	       ! grep -E 'warning|error|undefined' '$dest/client/build.log'"
+ok "the example needs dbgfs by name" \
+	sh -c "modinfo -F depends '$dest/client/dbgfs_example.ko' | grep -qx dbgfs"
+rm -rf "$dest/client" "$dest/prog" "$dest/prog.c"
+
+ok "make uninstall with the same variables" \
+	make -s uninstall DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
+ok "it leaves no file behind" \
+	sh -c "[ -z \"\$(find '$dest' -type f -o -type l)\" ] || { find '$dest' -type f -o -type l; false; }"
+ok "nor a folder of dbgfs' own" test ! -e "$src"
+exit $failed
