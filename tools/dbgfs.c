@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "compiler.h"
 #include "dbgfs.h"
@@ -89,7 +90,8 @@ static const struct option common_long[] = {
 	{ "version", no_argument, NULL, 'V' },
 };
 
-void help(const char *cmd)
+/* Print the help of @cmd (NULL: the tool's); -1 if there is no such command. */
+int help(const char *cmd)
 {
 	size_t i;
 
@@ -97,10 +99,54 @@ void help(const char *cmd)
 		if ((!cmd && !helps[i][0]) ||
 		    (cmd && helps[i][0] && !strcmp(cmd, helps[i][0]))) {
 			fputs(helps[i][1], stdout);
-			return;
+			return 0;
 		}
 	}
-	fputs(helps[0][1], stdout);
+	return -1;
+}
+
+/* Remembered at the first failed write to stdout, reported at exit. */
+static int out_errno;
+
+void out_failed(void)
+{
+	if (!out_errno)
+		out_errno = errno ? errno : EIO;
+}
+
+/*
+ * coreutils' close_stdout(): output that did not reach its file is an
+ * error of every command, whatever it returned.
+ */
+int finish_stdout(int ret)
+{
+	if (fflush(stdout) && !out_errno)
+		out_errno = errno ? errno : EIO;
+	if (ferror(stdout) && !out_errno)
+		out_errno = EIO;
+	if (fclose(stdout) && !out_errno && errno != EBADF)
+		out_errno = errno;
+	if (!out_errno)
+		return ret;
+	fail("write error: %s", strerror(out_errno));
+	return ret && ret != EXIT_OK ? ret : EXIT_FAIL;
+}
+
+__attribute__((noreturn)) void exit_tool(int ret)
+{
+	exit(finish_stdout(ret));
+}
+
+/* One error line on stderr: "dbgfs: MESSAGE". */
+void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("dbgfs: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 int usage_error(const char *cmd, const char *fmt, const char *arg)
@@ -116,7 +162,7 @@ int usage_error(const char *cmd, const char *fmt, const char *arg)
 
 void err_path(const char *path, int err)
 {
-	fprintf(stderr, "dbgfs: %s: %s\n", path, strerror(err < 0 ? -err : err));
+	fail("%s: %s", path, strerror(err < 0 ? -err : err));
 }
 
 static int new_ctx(struct tool *t, const char *type)
@@ -159,10 +205,10 @@ int parse_common(struct tool *t, const char *cmd, int c, const char *arg)
 		return EXIT_OK;
 	case 'V':
 		printf("dbgfs %s\n", LIBDBGFS_VERSION);
-		exit(EXIT_OK);
+		exit_tool(EXIT_OK);
 	case 'h':
 		help(cmd);
-		exit(EXIT_OK);
+		exit_tool(EXIT_OK);
 	case '?':
 		return usage_error(cmd, "bad option '%s'", arg);
 	case ':':
@@ -225,16 +271,27 @@ static int err_where(struct tool *t, int err)
 {
 	const char *env = dbgfs_env_name(t->ctx);
 	const char *val = env && !(t->flags & DBGFS_NO_ENV) ? getenv(env) : NULL;
+	const char *table = t->mountinfo ? t->mountinfo : "/proc/self/mountinfo";
+	char dir[PATH_MAX];
+	int id = 0;
 
-	if (val && *val)
-		fprintf(stderr, "dbgfs: %s (from %s): %s\n", val, env,
-			strerror(-err));
-	else if (err == -ENOENT)
-		fprintf(stderr, "dbgfs: no %s mount found\n",
-			dbgfs_fstype(t->ctx));
-	else
-		err_path(t->mountinfo ? t->mountinfo : "/proc/self/mountinfo",
-			 err);
+	if (val && *val) {
+		fail("%s (from %s): %s", val, env, strerror(-err));
+	} else if (err != -ENOENT) {
+		fail("%s: %s", table, strerror(-err));
+	} else if (access(table, R_OK)) {
+		/* The library's -ENOENT is also that of a missing table. */
+		fail("%s: %s", table, strerror(errno));
+	} else if (!dbgfs_where_rejected(t->ctx, dir, sizeof(dir), &id)) {
+		char idstr[32] = "";
+
+		if (id)
+			snprintf(idstr, sizeof(idstr), "mount ID %d at ", id);
+		fail("%s: %s%s is not %s by statfs(2) (try --no-verify to trust the table)",
+		     table, idstr, dir, dbgfs_fstype(t->ctx));
+	} else {
+		fail("no %s mount found", dbgfs_fstype(t->ctx));
+	}
 	return EXIT_NOMOUNT;
 }
 
@@ -505,7 +562,12 @@ static int run(struct tool *t, int argc, char **argv)
 	size_t i;
 
 	if (!strcmp(name, "help")) {
-		help(argc > 1 ? argv[1] : NULL);
+		if (argc > 2)
+			return usage_error(NULL, "help: unexpected argument '%s'",
+					   argv[2]);
+		if (help(argc > 1 ? argv[1] : NULL))
+			return usage_error(NULL, "help: unknown command '%s'",
+					   argv[1]);
 		return EXIT_OK;
 	}
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
@@ -532,5 +594,5 @@ int main(int argc, char **argv)
 	ret = run(&t, argc - optind, argv + optind);
 out:
 	dbgfs_free(t.ctx);
-	return ret;
+	return finish_stdout(ret);
 }

@@ -39,6 +39,10 @@ int tool_getopt(struct tool *t, const char *cmd, int argc, char **argv,
 		const char *shortopts, const struct option *own,
 		int (*handle)(void *data, int c, const char *arg), void *data);
 int usage_error(const char *cmd, const char *fmt, const char *arg);
-void help(const char *cmd);
+int help(const char *cmd);
+void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void out_failed(void);
+int finish_stdout(int ret);
+void exit_tool(int ret) __attribute__((noreturn));
 
 #endif /* DBGFS_TOOL_H */

@@ -427,6 +427,58 @@ static void test_watch(void)
 }
 
 /*
+ * Error paths of issue 10: each message is one line naming its cause, and
+ * the exit status says what went wrong.
+ */
+static void test_errors(void)
+{
+	char err[8192];
+	struct run r;
+
+	expect("help NOSUCH: exit 2, one line", 2, "",
+	       "dbgfs: help: unknown command 'nosuch' (see 'dbgfs --help')\n",
+	       false, "help nosuch");
+	expect("get >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "get %s >/dev/full", path_in(tree, "multi"));
+	expect("ls >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "ls %s >/dev/full", tree);
+	expect("dump >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "dump %s >/dev/full", tree);
+	expect("where >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "-m %s/space.mountinfo --no-verify where -t debugfs >/dev/full",
+	       fixtures);
+	expect("--help >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "--help >/dev/full");
+	snprintf(err, sizeof(err), "dbgfs: %s/nosuch.mountinfo: No such file or directory\n",
+		 fixtures);
+	expect("--mountinfo of a missing file names it: exit 3", 3, "", err,
+	       false, "-m %s/nosuch.mountinfo where -t debugfs", fixtures);
+	expect("--mountinfo of a missing file, --no-verify: names it", 3, "",
+	       err, false, "-m %s/nosuch.mountinfo --no-verify where",
+	       fixtures);
+	snprintf(err, sizeof(err),
+		 "dbgfs: %s/space.mountinfo: mount ID 40 at /mnt/debug fs is not debugfs by statfs(2) (try --no-verify to trust the table)\n",
+		 fixtures);
+	expect("a row failing the statfs check is named, with --no-verify", 3,
+	       "", err, false, "-m %s/space.mountinfo where -t debugfs",
+	       fixtures);
+	expect("a garbage first line of the table is skipped", 0,
+	       "/mnt/after-first-garbage\n", "", false,
+	       "-m %s/garbage-first.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	run(&r, false, "-m %s/garbage-first.mountinfo --no-verify where",
+	    fixtures);
+	ok(r.status == 3 && !strcmp(r.err, "dbgfs: no dbgfs mount found\n"),
+	   "tool: garbage first line: other types still not found");
+	run_free(&r);
+}
+
+/*
  * The tool and the fixtures as the commands name them: below @tmp (0755),
  * since nobody may not reach the build folder (a clone under /root), and
  * shell words without spaces, whatever the clone's path.
@@ -471,4 +523,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_ls_dump_text();
 	test_dump_json();
 	test_watch();
+	test_errors();
 }
