@@ -5,11 +5,13 @@
  * Subcommands: where, ls, get, set, watch, dump, mount.  See dbgfs.1.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +80,10 @@ static const char *const helps[][2] = {
 	  "  -o, --options OPTIONS  mount options, e.g. mode=0755\n" },
 };
 
-enum { OPT_NO_VERIFY = 256 };
+enum { OPT_NO_VERIFY = 256, OPT_MAX };
+
+/* get's default --max: bounded, and far above any attribute file. */
+#define GET_MAX_DEFAULT ((size_t)64 << 20)
 
 /* Options every subcommand accepts, ahead of its own ones. */
 #define COMMON_SHORT "t:m:hV"
@@ -332,14 +337,107 @@ static int cmd_where(struct tool *t, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* Parse BYTES, with an optional k, M or G (powers of 1024). */
+static int parse_size(const char *s, size_t *val)
+{
+	unsigned long long v;
+	unsigned int shift = 0;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -1;
+	if (*end == 'k' || *end == 'K')
+		shift = 10;
+	else if (*end == 'm' || *end == 'M')
+		shift = 20;
+	else if (*end == 'g' || *end == 'G')
+		shift = 30;
+	if (shift)
+		end++;
+	if (*end || v > (SIZE_MAX >> shift))
+		return -1;
+	*val = (size_t)v << shift;
+	return 0;
+}
+
+struct get_opts {
+	size_t max;
+};
+
+static int get_opt(void *data, int c, const char *arg)
+{
+	struct get_opts *g = data;
+
+	if (c != OPT_MAX)
+		return -1;
+	if (parse_size(arg, &g->max))
+		return usage_error("get", "bad size '%s'", arg);
+	return EXIT_OK;
+}
+
+/* Write @len bytes to stdout now; false (remembered for exit) on error. */
+static bool put_now(const void *buf, size_t len)
+{
+	if (fwrite(buf, 1, len, stdout) != len || fflush(stdout)) {
+		out_failed();
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Copy @fd to stdout as it comes: a file without end (trace_pipe, a FIFO)
+ * shows each chunk when it arrives, and memory stays one buffer whatever
+ * the size.  More than @max bytes (0: no limit) is an error after the
+ * first @max are out.
+ */
+static int stream_fd(int fd, const char *shown, size_t max)
+{
+	static char buf[65536];
+	size_t total = 0, want;
+	ssize_t n;
+
+	for (;;) {
+		want = sizeof(buf);
+		/* One byte past @max tells a longer file from one of @max. */
+		if (max && max - total < want)
+			want = max - total + 1;
+		n = read(fd, buf, want);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err_path(shown, errno);
+			return EXIT_FAIL;
+		}
+		if (!n)
+			return EXIT_OK;
+		if (max && (size_t)n > max - total) {
+			if (!put_now(buf, max - total))
+				return EXIT_FAIL;
+			fail("%s: longer than --max %zu bytes", shown, max);
+			return EXIT_FAIL;
+		}
+		total += n;
+		if (!put_now(buf, n))
+			return EXIT_FAIL;
+	}
+}
+
 static int cmd_get(struct tool *t, int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "max", required_argument, NULL, OPT_MAX },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct get_opts g = { GET_MAX_DEFAULT };
 	char path[PATH_MAX];
-	size_t len;
-	void *buf;
-	int ret;
+	int fd, ret;
 
-	ret = tool_getopt(t, "get", argc, argv, "", NULL, NULL, NULL);
+	ret = tool_getopt(t, "get", argc, argv, "", own, get_opt, &g);
 	if (ret)
 		return ret;
 	if (optind + 1 != argc)
@@ -347,13 +445,13 @@ static int cmd_get(struct tool *t, int argc, char **argv)
 	ret = resolve(t, argv[optind], path, sizeof(path));
 	if (ret)
 		return ret;
-	ret = dbgfs_get_raw(NULL, path, &buf, &len);
-	if (ret) {
-		err_path(argv[optind], ret);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		err_path(argv[optind], errno);
 		return EXIT_FAIL;
 	}
-	ret = fwrite(buf, 1, len, stdout) == len ? EXIT_OK : EXIT_FAIL;
-	free(buf);
+	ret = stream_fd(fd, argv[optind], g.max);
+	close(fd);
 	return ret;
 }
 
@@ -443,17 +541,65 @@ static void nap(long ms)
 		;
 }
 
+/*
+ * Read all of @path (at most @max bytes) for watch.  Unlike the library's
+ * reader it gives up on EINTR once a signal asked to stop: a read that
+ * blocks (trace_pipe, a FIFO with an idle writer) must not outlive Ctrl-C.
+ * -EINTR then.
+ */
+static int read_watched(const char *path, size_t max, char **bufp,
+			size_t *lenp)
+{
+	size_t len = 0;
+	char *buf;
+	ssize_t n;
+	int fd, err = 0;
+
+	do {
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	} while (fd < 0 && errno == EINTR && !stop);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(max + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	while (len < max) {
+		n = read(fd, buf + len, max - len);
+		if (n < 0 && errno == EINTR && !stop)
+			continue;
+		if (n < 0) {
+			err = -errno;
+			break;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	close(fd);
+	if (err) {
+		free(buf);
+		return err;
+	}
+	buf[len] = '\0';
+	*bufp = buf;
+	*lenp = len;
+	return 0;
+}
+
 static int watch_loop(const char *shown, const char *path,
 		      const struct watch_opts *w)
 {
-	char *prev = NULL;
-	size_t prev_len = 0, len;
+	char *prev = NULL, *buf = NULL;
+	size_t prev_len = 0, len = 0;
 	long printed = 0;
-	void *buf;
 	int ret;
 
 	while (!stop) {
-		ret = dbgfs_read_file(NULL, path, VALUE_MAX, 0, &buf, &len);
+		ret = read_watched(path, VALUE_MAX, &buf, &len);
+		if (ret == -EINTR && stop)
+			break;
 		if (ret) {
 			free(prev);
 			err_path(shown, ret);
@@ -472,6 +618,7 @@ static int watch_loop(const char *shown, const char *path,
 		nap(w->interval);
 	}
 	free(prev);
+	/* Stopped by SIGINT or SIGTERM: the user's choice, not a failure. */
 	return EXIT_OK;
 }
 
@@ -483,7 +630,12 @@ static int cmd_watch(struct tool *t, int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct watch_opts w = { .interval = 1000 };
-	struct sigaction sa = { .sa_handler = on_signal };
+	/*
+	 * One-shot: the first signal asks to stop; should it come just
+	 * before a read that then blocks, the second one ends the tool.
+	 */
+	struct sigaction sa = { .sa_handler = on_signal,
+				.sa_flags = SA_RESETHAND };
 	char path[PATH_MAX];
 	int ret;
 

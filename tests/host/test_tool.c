@@ -427,6 +427,93 @@ static void test_watch(void)
 }
 
 /*
+ * A FIFO with a writer that holds it open and writes nothing: a read
+ * blocks as on trace_pipe.  watch must still stop on the first signal.
+ */
+static void test_watch_blocked(void)
+{
+	const char *fifo = path_in(tree, "fifo.watch");
+	static const char *const sigs[] = { "INT", "TERM" };
+	struct run r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		unlink(fifo);
+		mkfifo(fifo, 0644);
+		run(&r, false,
+		    "watch %s > /dev/null & w=$!; sleep 30 > %s & "
+		    "sleep 0.5; kill -%s $w; i=0; "
+		    "while kill -0 $w 2>/dev/null && [ $i -lt 50 ]; do "
+		    "sleep 0.1; i=$((i + 1)); done; "
+		    "if kill -0 $w 2>/dev/null; then echo stuck; kill -9 $w; fi; "
+		    "wait $w; echo rc=$?",
+		    fifo, fifo, sigs[i]);
+		ok(!strcmp(r.out, "rc=0\n") && !*r.err,
+		   "tool: watch blocked in a read stops on SIG%s, exit 0",
+		   sigs[i]);
+		if (strcmp(r.out, "rc=0\n") || *r.err)
+			diag("stdout '%s' stderr '%s'", r.out, r.err);
+		run_free(&r);
+	}
+	unlink(fifo);
+}
+
+/* get prints what a file without end gives as it comes, and stops at --max. */
+static void test_get_stream(void)
+{
+	const char *fifo = path_in(tree, "fifo.get"), *out = path_in(tree, "get.out");
+	char err[256];
+	struct run r;
+
+	unlink(fifo);
+	mkfifo(fifo, 0644);
+	run(&r, false,
+	    "get %s > %s & g=$!; exec 3> %s; printf 'first\\n' >&3; i=0; "
+	    "until grep -q first %s || [ $i -ge 50 ]; do sleep 0.1; "
+	    "i=$((i + 1)); done; grep -q first %s && echo streamed; "
+	    "printf 'second\\n' >&3; exec 3>&-; wait $g; echo rc=$?; cat %s",
+	    fifo, out, fifo, out, out, out);
+	ok(!strcmp(r.out, "streamed\nrc=0\nfirst\nsecond\n"),
+	   "tool: get prints the first chunk before the writer closes");
+	if (strcmp(r.out, "streamed\nrc=0\nfirst\nsecond\n"))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	unlink(fifo);
+
+	/* The old tool grew its buffer until ENOMEM: keep that small. */
+	expect("get --max 4096 /dev/zero prints 4096 bytes", 0, "4096\n", "",
+	       false, "get --max 4096 /dev/zero 2>/dev/null | wc -c");
+	run(&r, false,
+	    "get --max 4096 /dev/zero 2>&1 >/dev/null; echo rc=$?");
+	ok(!strcmp(r.out, "dbgfs: /dev/zero: longer than --max 4096 bytes\nrc=1\n"),
+	   "tool: get --max: clear error, exit 1");
+	run_free(&r);
+	snprintf(err, sizeof(err),
+		 "dbgfs: /dev/zero: longer than --max %d bytes\n", 64 << 20);
+	run(&r, false, "get /dev/zero 2>%s | wc -c; cat %s",
+	    path_in(tree, "zero.err"), path_in(tree, "zero.err"));
+	ok(r.status == 0 && !strncmp(r.out, "67108864\n", 9) &&
+	   !strcmp(r.out + 9, err),
+	   "tool: get stops at the default --max of 64 MiB");
+	if (r.status || strncmp(r.out, "67108864\n", 9))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	run(&r, false, "--version >/dev/null; (ulimit -v 65536; exec %s get "
+	    "--max 1G /dev/zero) | head -c 200000000 | wc -c", tool);
+	ok(!strcmp(r.out, "200000000\n"),
+	   "tool: get streams with bounded memory (200 MB under a 64 MiB ulimit -v)");
+	if (strcmp(r.out, "200000000\n"))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	expect("get --max 0: no limit", 0, "70000000\n", "", false,
+	       "get --max 0 /dev/zero | head -c 70000000 | wc -c");
+	expect("get --max 2k reads 2048 bytes", 0, "2048\n", "", false,
+	       "get --max 2k /dev/zero 2>/dev/null | wc -c");
+	expect("get --max x is refused", 2, "", NULL, false,
+	       "get --max x %s", path_in(tree, "num"));
+}
+
+/*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
  */
@@ -524,4 +611,6 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_dump_json();
 	test_watch();
 	test_errors();
+	test_watch_blocked();
+	test_get_stream();
 }
