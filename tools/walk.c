@@ -31,6 +31,7 @@ struct entry {
 	struct stat st;
 	int err;		/* lstat() (st is zeroed) or scandir() */
 	bool xdev;		/* directory of another filesystem */
+	bool too_deep;		/* directory not listed: DEPTH_MAX */
 };
 
 typedef void (*visit_fn)(void *data, const struct entry *e);
@@ -40,6 +41,7 @@ struct walk {
 	dev_t dev;
 	visit_fn visit;
 	void *data;
+	bool dropped;		/* an entry shown with a marker instead */
 };
 
 static int not_dots(const struct dirent *d)
@@ -86,6 +88,25 @@ static int scan_dir(struct walk *w, const char *path, struct entry *e,
 	return n;
 }
 
+/*
+ * An entry whose path does not fit PATH_MAX: shown with ENAMETOOLONG
+ * (its relative name may still be longer, so it is allocated).
+ */
+static void visit_too_long(struct walk *w, const char *dirrel,
+			   const char *name)
+{
+	struct entry e = { .err = ENAMETOOLONG };
+	char *rel;
+
+	if (asprintf(&rel, "%s%s%s", dirrel, *dirrel ? "/" : "", name) < 0)
+		rel = NULL;
+	e.path = rel ? rel : name;
+	e.rel = e.path;
+	w->dropped = true;
+	w->visit(w->data, &e);
+	free(rel);
+}
+
 /* Visit one entry of a directory, and what is below it. */
 static void walk_one(struct walk *w, const char *dir, const char *dirrel,
 		     const char *name, int depth)
@@ -95,19 +116,23 @@ static void walk_one(struct walk *w, const char *dir, const char *dirrel,
 	struct entry e = { .path = path, .rel = rel };
 	int n = -1;
 
-	if (dbgfs_join(dir, name, path, sizeof(path)))
+	if (dbgfs_join(dir, name, path, sizeof(path)) ||
+	    (*dirrel && dbgfs_join(dirrel, name, rel, sizeof(rel)))) {
+		visit_too_long(w, dirrel, name);
 		return;
+	}
 	if (!*dirrel)
 		snprintf(rel, sizeof(rel), "%s", name);
-	else if (dbgfs_join(dirrel, name, rel, sizeof(rel)))
-		return;
 	if (lstat(path, &e.st)) {
 		e.err = errno;
 		memset(&e.st, 0, sizeof(e.st));
 	}
 	if (!e.err && S_ISDIR(e.st.st_mode) && w->recursive) {
 		e.xdev = e.st.st_dev != w->dev;
-		if (!e.xdev && depth < DEPTH_MAX)
+		e.too_deep = !e.xdev && depth >= DEPTH_MAX;
+		if (e.too_deep)
+			w->dropped = true;
+		else if (!e.xdev)
 			n = scan_dir(w, path, &e, &list);
 	}
 	w->visit(w->data, &e);
@@ -127,12 +152,14 @@ static void walk_children(struct walk *w, const char *path, const char *rel,
 
 /*
  * Walk @root: a directory's entries (all levels if @recursive), or a
- * file alone, shown as @file_rel.  Errors on @root itself are returned.
+ * file alone, shown as @file_rel.  Errors on @root itself are returned
+ * (negative); 1 if an entry was shown with a marker in place of what it
+ * holds (a path past PATH_MAX, a directory past DEPTH_MAX levels).
  */
 static int walk(const char *root, const char *file_rel, bool recursive,
 		visit_fn visit, void *data)
 {
-	struct walk w = { recursive, 0, visit, data };
+	struct walk w = { recursive, 0, visit, data, false };
 	struct dirent **list;
 	struct stat st;
 	int n;
@@ -140,7 +167,7 @@ static int walk(const char *root, const char *file_rel, bool recursive,
 	if (stat(root, &st))
 		return -errno;
 	if (!S_ISDIR(st.st_mode)) {
-		struct entry e = { root, file_rel, st, 0, false };
+		struct entry e = { root, file_rel, st, 0, false, false };
 
 		visit(data, &e);
 		return 0;
@@ -150,7 +177,7 @@ static int walk(const char *root, const char *file_rel, bool recursive,
 	if (n < 0)
 		return -errno;
 	walk_children(&w, root, "", list, n, 1);
-	return 0;
+	return w.dropped ? 1 : 0;
 }
 
 static bool no_read_bits(mode_t mode)
@@ -165,6 +192,8 @@ static void print_access(const struct entry *e)
 		printf(" <unreadable: %s>", strerror(e->err));
 	else if (e->xdev)
 		printf(" <other filesystem>");
+	else if (e->too_deep)
+		printf(" <not listed: more than %d levels deep>", DEPTH_MAX);
 	else if (S_ISDIR(e->st.st_mode))
 		return;
 	else if (no_read_bits(e->st.st_mode))
@@ -231,6 +260,21 @@ static int ls_opt(void *data, int c, const char *arg)
 	return EXIT_OK;
 }
 
+/* The exit status of ls and dump from what walk() returned. */
+static int walk_status(const char *shown, int ret)
+{
+	if (ret < 0) {
+		err_path(shown, ret);
+		return EXIT_FAIL;
+	}
+	if (ret > 0) {
+		fail("%s: entries not shown in full, see the <...> markers",
+		     *shown ? shown : ".");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 /* Resolve the optional PATH operand of ls and dump. */
 static int root_operand(struct tool *t, const char *cmd, int argc,
 			char **argv, char *buf, size_t size,
@@ -263,11 +307,7 @@ int cmd_ls(struct tool *t, int argc, char **argv)
 		return ret;
 	ret = walk(root, *shown ? shown : root, o.recursive, ls_visit,
 		   &o.long_fmt);
-	if (ret) {
-		err_path(*shown ? shown : root, ret);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	return walk_status(*shown ? shown : root, ret);
 }
 
 /* Length of the UTF-8 sequence at @s, 0 if it is not a valid one. */
@@ -480,6 +520,16 @@ static void json_link(struct json_object *o, const struct entry *e)
 		json_add(o, "target", json_object_new_string_len(target, n));
 }
 
+static void json_too_deep(struct json_object *o)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "not listed: more than %d levels deep",
+		 DEPTH_MAX);
+	json_add(o, "error", json_object_new_string(msg));
+	json_add(o, "truncated", json_object_new_boolean(1));
+}
+
 static void dump_json_visit(void *data, const struct entry *e)
 {
 	struct json_object *o = json_object_new_object();
@@ -497,6 +547,8 @@ static void dump_json_visit(void *data, const struct entry *e)
 	}
 	if (e->xdev)
 		json_add(o, "mountpoint", json_object_new_boolean(1));
+	else if (e->too_deep)
+		json_too_deep(o);
 	else if (S_ISREG(e->st.st_mode))
 		json_file(o, e);
 	else if (S_ISLNK(e->st.st_mode))
@@ -538,7 +590,7 @@ static int dump_json(struct tool *t, const char *root, bool relative)
 	json_add(doc, "root", json_object_new_string(rootdir));
 	ret = walk(root, base_name(root), true, dump_json_visit, entries);
 	json_add(doc, "entries", entries);
-	if (!ret)
+	if (ret >= 0)
 		puts(json_object_to_json_string_ext(doc,
 			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
 	json_object_put(doc);
@@ -576,9 +628,5 @@ int cmd_dump(struct tool *t, int argc, char **argv)
 	else
 		ret = walk(root, *shown ? shown : root, true,
 			   dump_text_visit, NULL);
-	if (ret) {
-		err_path(*shown ? shown : root, ret);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	return walk_status(*shown ? shown : root, ret);
 }

@@ -5,7 +5,9 @@
  * paths or through DBGFS_DIR.  Permission cases run as nobody, since root
  * reads everything.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -513,6 +515,96 @@ static void test_get_stream(void)
 	       "get --max x %s", path_in(tree, "num"));
 }
 
+/* rm -r below @dirfd by file descriptors: nftw() stops at PATH_MAX. */
+static void remove_at(int dirfd, const char *name)
+{
+	struct dirent *d;
+	DIR *dir;
+	int fd;
+
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+	if (fd < 0) {
+		unlinkat(dirfd, name, 0);
+		return;
+	}
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return;
+	}
+	while ((d = readdir(dir)))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+			remove_at(fd, d->d_name);
+	closedir(dir);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/* A chain of @levels directories named @name below @top, a file at the end. */
+static bool make_chain(const char *top, const char *name, int levels)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY), next, i;
+	bool good = fd >= 0;
+
+	for (i = 0; good && i < levels; i++) {
+		good = !mkdirat(fd, name, 0755);
+		next = good ? openat(fd, name, O_RDONLY | O_DIRECTORY) : -1;
+		close(fd);
+		fd = next;
+		good = good && fd >= 0;
+	}
+	if (good) {
+		next = openat(fd, "end", O_WRONLY | O_CREAT, 0644);
+		good = next >= 0;
+		if (good)
+			close(next);
+	}
+	if (fd >= 0)
+		close(fd);
+	return good;
+}
+
+/* ls and dump never leave out an entry without saying so. */
+static void test_dropped(const char *tmp)
+{
+	char name[201], *deep = strdup(path_in(tmp, "deep"));
+	char *depth = strdup(path_in(tmp, "depth"));
+	struct json_object *doc;
+	struct run r;
+	int i;
+
+	memset(name, 'n', 200);
+	name[200] = '\0';
+	mkdir(deep, 0755);
+	mkdir(depth, 0755);
+	ok(make_chain(deep, name, 24) && make_chain(depth, "d", 70),
+	   "tool: a tree past PATH_MAX and one 70 levels deep");
+	for (i = 0; i < 2; i++) {
+		const char *cmd = i ? "dump" : "ls -R";
+
+		run(&r, false, "%s %s", cmd, deep);
+		ok(r.status == 1 && contains(&r, " <unreadable: File name too long>\n"),
+		   "tool: %s past PATH_MAX: a marker, exit 1", cmd);
+		ok(strstr(r.err, "entries not shown"),
+		   "tool: %s past PATH_MAX: says so on stderr", cmd);
+		run_free(&r);
+		run(&r, false, "%s %s", cmd, depth);
+		ok(r.status == 1 &&
+		   contains(&r, " <not listed: more than 64 levels deep>\n"),
+		   "tool: %s 70 levels deep: a marker, exit 1", cmd);
+		run_free(&r);
+	}
+	run(&r, false, "dump --json %s", depth);
+	doc = json_tokener_parse(r.out);
+	ok(r.status == 1 && doc && strstr(r.out, "more than 64 levels deep"),
+	   "tool: dump --json 70 levels deep: a document with the marker, exit 1");
+	json_object_put(doc);
+	run_free(&r);
+	remove_at(AT_FDCWD, deep);
+	remove_at(AT_FDCWD, depth);
+	free(deep);
+	free(depth);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -613,4 +705,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_errors();
 	test_watch_blocked();
 	test_get_stream();
+	test_dropped(tmp);
 }
