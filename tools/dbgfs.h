@@ -29,6 +29,11 @@ struct tool {
 void err_path(const char *path, int err);
 int resolve(struct tool *t, const char *path, char *buf, size_t size);
 
+struct json_object;
+void json_name(struct json_object *o, const char *key, const char *s,
+	       size_t len);
+void json_str(struct json_object *o, const char *key, const char *s);
+
 int cmd_ls(struct tool *t, int argc, char **argv);
 int cmd_dump(struct tool *t, int argc, char **argv);
 

@@ -342,17 +342,18 @@ static size_t utf8_len(const unsigned char *s, size_t left)
 }
 
 /*
- * Text is valid UTF-8 without control characters other than tab, newline
- * and carriage return; anything else is shown as binary.
+ * Valid UTF-8; with @text also without control characters other than
+ * tab, newline and carriage return (a value that is not text is shown as
+ * binary).
  */
-static bool is_text(const unsigned char *s, size_t len)
+static bool is_utf8(const unsigned char *s, size_t len, bool text)
 {
 	size_t i = 0, n;
 
 	while (i < len) {
 		if (s[i] < 0x80) {
-			if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
-			    s[i] != '\r')
+			if (text && s[i] < 0x20 && s[i] != '\t' &&
+			    s[i] != '\n' && s[i] != '\r')
 				return false;
 			i++;
 			continue;
@@ -388,7 +389,7 @@ static void read_value(const struct entry *e, struct value *v)
 		v->len = VALUE_MAX;
 		v->truncated = true;
 	}
-	v->text = is_text(buf, v->len);
+	v->text = is_utf8(buf, v->len, true);
 }
 
 static void print_value_lines(const char *rel, const struct value *v)
@@ -485,6 +486,30 @@ static struct json_object *hex_string(const unsigned char *buf, size_t len)
 	return o;
 }
 
+/*
+ * @key: @s as a string when it is UTF-8, else null with @key_hex holding
+ * its bytes in hex (as a value that is not text): names and link targets
+ * are bytes, JSON strings are Unicode.
+ */
+void json_name(struct json_object *o, const char *key, const char *s,
+	       size_t len)
+{
+	char hexkey[64];
+
+	if (is_utf8((const unsigned char *)s, len, false)) {
+		json_add(o, key, json_object_new_string_len(s, len));
+		return;
+	}
+	snprintf(hexkey, sizeof(hexkey), "%s_hex", key);
+	json_add(o, key, NULL);
+	json_add(o, hexkey, hex_string((const unsigned char *)s, len));
+}
+
+void json_str(struct json_object *o, const char *key, const char *s)
+{
+	json_name(o, key, s, strlen(s));
+}
+
 static void json_file(struct json_object *o, const struct entry *e)
 {
 	struct value v;
@@ -517,7 +542,7 @@ static void json_link(struct json_object *o, const struct entry *e)
 	if (n < 0)
 		json_error(o, errno);
 	else
-		json_add(o, "target", json_object_new_string_len(target, n));
+		json_name(o, "target", target, n);
 }
 
 static void json_too_deep(struct json_object *o)
@@ -535,7 +560,7 @@ static void dump_json_visit(void *data, const struct entry *e)
 	struct json_object *o = json_object_new_object();
 	char mode[8];
 
-	json_add(o, "path", json_object_new_string(e->rel));
+	json_str(o, "path", e->rel);
 	json_add(o, "type", json_object_new_string(type_name(e)));
 	if (e->st.st_mode) {
 		snprintf(mode, sizeof(mode), "%04o", e->st.st_mode & 07777);
@@ -584,10 +609,10 @@ static int dump_json(struct tool *t, const char *root, bool relative)
 		if (slash)
 			*(slash == rootdir ? slash + 1 : slash) = '\0';
 	}
-	json_add(doc, "fstype", json_object_new_string(dbgfs_fstype(t->ctx)));
+	json_str(doc, "fstype", dbgfs_fstype(t->ctx));
 	if (relative && !dbgfs_where(t->ctx, dir, sizeof(dir)))
-		json_add(doc, "mount", json_object_new_string(dir));
-	json_add(doc, "root", json_object_new_string(rootdir));
+		json_str(doc, "mount", dir);
+	json_str(doc, "root", rootdir);
 	ret = walk(root, base_name(root), true, dump_json_visit, entries);
 	json_add(doc, "entries", entries);
 	if (ret >= 0)

@@ -605,6 +605,66 @@ static void test_dropped(const char *tmp)
 	free(depth);
 }
 
+/* Parse @text as strict JSON that must be valid UTF-8; NULL if it is not. */
+static struct json_object *parse_utf8_json(const char *text)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *doc;
+
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+			       JSON_TOKENER_VALIDATE_UTF8);
+	doc = json_tokener_parse_ex(tok, text, strlen(text) + 1);
+	if (!doc)
+		diag("JSON error: %s",
+		     json_tokener_error_desc(json_tokener_get_error(tok)));
+	json_tokener_free(tok);
+	return doc;
+}
+
+/* Names and link targets that are not UTF-8 still give valid JSON. */
+static void test_json_names(const char *tmp)
+{
+	char *dir = strdup(path_in(tmp, "names"));
+	struct json_object *doc, *entries, *e, *v;
+	size_t i, n;
+	struct run r;
+	bool found_file = false, found_link = false, found_utf = false;
+
+	mkdir(dir, 0755);
+	write_file(path_in(dir, "\377\376"), "x\n", 2);
+	symlink("\377\376", path_in(dir, "link"));
+	write_file(path_in(dir, "h\303\251"), "y\n", 2);
+	run(&r, false, "dump --json %s", dir);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc,
+	   "tool: dump --json of names with bytes \\xff\\xfe is valid UTF-8 JSON");
+	if (doc && json_object_object_get_ex(doc, "entries", &entries)) {
+		n = json_object_array_length(entries);
+		for (i = 0; i < n; i++) {
+			e = json_object_array_get_idx(entries, i);
+			if (json_object_object_get_ex(e, "path_hex", &v) &&
+			    !strcmp(json_object_get_string(v), "fffe") &&
+			    json_object_object_get_ex(e, "path", &v) && !v &&
+			    !strcmp(field(e, "value"), "x\n"))
+				found_file = true;
+			if (!strcmp(field(e, "path"), "link") &&
+			    json_object_object_get_ex(e, "target", &v) && !v &&
+			    !strcmp(field(e, "target_hex"), "fffe"))
+				found_link = true;
+			if (!strcmp(field(e, "path"), "h\303\251") &&
+			    !json_object_object_get_ex(e, "path_hex", &v))
+				found_utf = true;
+		}
+	}
+	ok(found_file, "tool: a name that is not UTF-8: path null, path_hex");
+	ok(found_link, "tool: a target that is not UTF-8: target null, target_hex");
+	ok(found_utf, "tool: a UTF-8 name stays a string");
+	json_object_put(doc);
+	run_free(&r);
+	remove_tree(dir);
+	free(dir);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -706,4 +766,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_watch_blocked();
 	test_get_stream();
 	test_dropped(tmp);
+	test_json_names(tmp);
 }
