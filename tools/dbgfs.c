@@ -319,12 +319,44 @@ int resolve(struct tool *t, const char *path, char *buf, size_t size)
 	return EXIT_OK;
 }
 
+/*
+ * A mount point alone on a line that cannot be taken for two: a newline
+ * is printed as \012 and a backslash as \134, the octal escapes of
+ * /proc/self/mountinfo; anything else (a space, a tab) as it is.
+ */
+static void print_dir_line(const char *dir)
+{
+	for (; *dir; dir++) {
+		if (*dir == '\n')
+			fputs("\\012", stdout);
+		else if (*dir == '\\')
+			fputs("\\134", stdout);
+		else
+			putchar(*dir);
+	}
+	putchar('\n');
+}
+
+static int where_opt(void *data, int c, const char *arg)
+{
+	(void)arg;
+	if (c != '0')
+		return -1;
+	*(bool *)data = true;
+	return EXIT_OK;
+}
+
 static int cmd_where(struct tool *t, int argc, char **argv)
 {
+	static const struct option own[] = {
+		{ "null", no_argument, NULL, '0' },
+		{ NULL, 0, NULL, 0 }
+	};
 	char dir[PATH_MAX];
+	bool null = false;
 	int ret;
 
-	ret = tool_getopt(t, "where", argc, argv, "", NULL, NULL, NULL);
+	ret = tool_getopt(t, "where", argc, argv, "0", own, where_opt, &null);
 	if (ret)
 		return ret;
 	if (optind < argc)
@@ -333,7 +365,10 @@ static int cmd_where(struct tool *t, int argc, char **argv)
 	ret = dbgfs_where(t->ctx, dir, sizeof(dir));
 	if (ret)
 		return err_where(t, ret);
-	printf("%s\n", dir);
+	if (null)
+		fwrite(dir, 1, strlen(dir) + 1, stdout);
+	else
+		print_dir_line(dir);
 	return EXIT_OK;
 }
 

@@ -665,6 +665,36 @@ static void test_json_names(const char *tmp)
 	free(dir);
 }
 
+/* where's output is one line whatever the mount point holds; -0 is raw. */
+static void test_where_escapes(void)
+{
+	struct run r;
+
+	expect("where escapes a newline in the mount point as \\012", 0,
+	       "/mnt/new\\012line\n", "", false,
+	       "-m %s/newline.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	expect("where escapes a backslash as \\134", 0,
+	       "/mnt/back\\134slash\n", "", false,
+	       "-m %s/backslash.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	expect("where keeps a space and a tab as they are", 0,
+	       "/mnt/a b\tc\\134d\\012e\n", "", false,
+	       "-m %s/all-escapes.mountinfo --no-verify where", fixtures);
+	run(&r, false, "-m %s/newline.mountinfo --no-verify where -0 -t debugfs",
+	    fixtures);
+	ok(r.status == 0 && r.out_len == 14 &&
+	   !memcmp(r.out, "/mnt/new\nline", 13) && r.out[13] == '\0',
+	   "tool: where -0 prints the raw mount point and a NUL");
+	run_free(&r);
+	run(&r, false, "-m %s/all-escapes.mountinfo --no-verify where --null",
+	    fixtures);
+	ok(r.status == 0 && r.out_len == 15 &&
+	   !memcmp(r.out, "/mnt/a b\tc\\d\ne", 14) && r.out[14] == '\0',
+	   "tool: where --null");
+	run_free(&r);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -767,4 +797,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_get_stream();
 	test_dropped(tmp);
 	test_json_names(tmp);
+	test_where_escapes();
 }
