@@ -4,6 +4,7 @@
  *
  * Subcommands: where, ls, get, set, watch, dump, mount.  See dbgfs.1.
  */
+#define _GNU_SOURCE	/* vasprintf() */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -17,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <json.h>
 
 #include "compiler.h"
 #include "dbgfs.h"
@@ -86,9 +89,11 @@ enum { OPT_NO_VERIFY = 256, OPT_MAX };
 #define GET_MAX_DEFAULT ((size_t)64 << 20)
 
 /* Options every subcommand accepts, ahead of its own ones. */
-#define COMMON_SHORT "t:m:hV"
+#define COMMON_SHORT "t:m:hVjp"
 static const struct option common_long[] = {
 	{ "type", required_argument, NULL, 't' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "pretty", no_argument, NULL, 'p' },
 	{ "mountinfo", required_argument, NULL, 'm' },
 	{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
 	{ "help", no_argument, NULL, 'h' },
@@ -142,26 +147,53 @@ __attribute__((noreturn)) void exit_tool(int ret)
 	exit(finish_stdout(ret));
 }
 
-/* One error line on stderr: "dbgfs: MESSAGE". */
+bool json_mode, json_pretty;
+
+/* @doc on one line (-j) or indented (-p), and a newline. */
+void print_json(struct json_object *doc)
+{
+	int flags = JSON_C_TO_STRING_NOSLASHESCAPE |
+		    (json_pretty ? JSON_C_TO_STRING_PRETTY |
+				   JSON_C_TO_STRING_SPACED :
+				   JSON_C_TO_STRING_PLAIN);
+
+	if (puts(json_object_to_json_string_ext(doc, flags)) == EOF)
+		out_failed();
+}
+
+/*
+ * One error line on stderr: "dbgfs: MESSAGE"; with --json a document
+ * {"error": "MESSAGE"} on stdout instead (as bpftool does), unless stdout
+ * is what failed.
+ */
 void fail(const char *fmt, ...)
 {
+	struct json_object *doc;
 	va_list ap;
+	char *msg;
 
-	fputs("dbgfs: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
-	fputc('\n', stderr);
+	if (json_mode && !out_errno && msg) {
+		doc = json_object_new_object();
+		json_str(doc, "error", msg);
+		print_json(doc);
+		json_object_put(doc);
+	} else {
+		fprintf(stderr, "dbgfs: %s\n", msg ? msg : fmt);
+	}
+	free(msg);
 }
 
 int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
-	fputs("dbgfs: ", stderr);
-	if (cmd)
-		fprintf(stderr, "%s: ", cmd);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see 'dbgfs %s%s--help')\n", cmd ? cmd : "",
-		cmd ? " " : "");
+	char msg[1024];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	fail("%s%s%s (see 'dbgfs %s%s--help')", cmd ? cmd : "",
+	     cmd ? ": " : "", msg, cmd ? cmd : "", cmd ? " " : "");
 	return EXIT_USAGE;
 }
 
@@ -203,6 +235,12 @@ int parse_common(struct tool *t, const char *cmd, int c, const char *arg)
 		t->flags |= DBGFS_NO_CANONICAL;
 		dbgfs_set_mountinfo(t->ctx, arg);
 		dbgfs_set_flags(t->ctx, t->flags);
+		return EXIT_OK;
+	case 'p':
+		json_pretty = true;
+		/* fall through */
+	case 'j':
+		json_mode = true;
 		return EXIT_OK;
 	case OPT_NO_VERIFY:
 		t->flags |= DBGFS_NO_VERIFY;
@@ -365,10 +403,29 @@ static int cmd_where(struct tool *t, int argc, char **argv)
 	ret = dbgfs_where(t->ctx, dir, sizeof(dir));
 	if (ret)
 		return err_where(t, ret);
-	if (null)
+	if (json_mode) {
+		static const char *const sources[] = {
+			[DBGFS_SRC_NONE] = "none",
+			[DBGFS_SRC_EXPLICIT] = "explicit",
+			[DBGFS_SRC_ENV] = "environment",
+			[DBGFS_SRC_CANONICAL] = "canonical",
+			[DBGFS_SRC_TABLE] = "table",
+			[DBGFS_SRC_MOUNTED] = "mounted",
+		};
+		enum dbgfs_source src = dbgfs_where_source(t->ctx);
+		struct json_object *doc = json_object_new_object();
+
+		json_str(doc, "fstype", dbgfs_fstype(t->ctx));
+		json_str(doc, "mount", dir);
+		if ((size_t)src < ARRAY_SIZE(sources) && sources[src])
+			json_str(doc, "source", sources[src]);
+		print_json(doc);
+		json_object_put(doc);
+	} else if (null) {
 		fwrite(dir, 1, strlen(dir) + 1, stdout);
-	else
+	} else {
 		print_dir_line(dir);
+	}
 	return EXIT_OK;
 }
 
@@ -462,6 +519,57 @@ static int stream_fd(int fd, const char *shown, size_t max)
 	}
 }
 
+/*
+ * get --json: the file in memory (at most @max bytes, 0: no limit), then
+ * one document {"path", "size", "value"} ("value": null and "hex" for
+ * binary).
+ */
+static int get_json(int fd, const char *shown, size_t max)
+{
+	size_t len = 0, cap = 0;
+	char *buf = NULL, *nbuf;
+	struct json_object *doc;
+	ssize_t n;
+
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? 2 * cap : 65536;
+			if (max && cap > max + 1)
+				cap = max + 1;
+			nbuf = realloc(buf, cap);
+			if (!nbuf) {
+				free(buf);
+				err_path(shown, ENOMEM);
+				return EXIT_FAIL;
+			}
+			buf = nbuf;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(buf);
+			err_path(shown, errno);
+			return EXIT_FAIL;
+		}
+		if (!n)
+			break;
+		len += n;
+		if (max && len > max) {
+			free(buf);
+			fail("%s: longer than --max %zu bytes", shown, max);
+			return EXIT_FAIL;
+		}
+	}
+	doc = json_object_new_object();
+	json_str(doc, "path", shown);
+	json_value(doc, buf ? buf : "", len);
+	print_json(doc);
+	json_object_put(doc);
+	free(buf);
+	return EXIT_OK;
+}
+
 static int cmd_get(struct tool *t, int argc, char **argv)
 {
 	static const struct option own[] = {
@@ -485,7 +593,10 @@ static int cmd_get(struct tool *t, int argc, char **argv)
 		err_path(argv[optind], errno);
 		return EXIT_FAIL;
 	}
-	ret = stream_fd(fd, argv[optind], g.max);
+	if (json_mode)
+		ret = get_json(fd, argv[optind], g.max);
+	else
+		ret = stream_fd(fd, argv[optind], g.max);
 	close(fd);
 	return ret;
 }
@@ -552,19 +663,38 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-static void print_change(const char *buf, size_t len)
+/* One change: "STAMP VALUE" (its newline dropped), or a JSON line. */
+static void print_change(const char *shown, const char *buf, size_t len)
 {
 	struct timespec ts;
-	char stamp[32];
+	char stamp[40];
 	struct tm tm;
+	size_t n;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	localtime_r(&ts.tv_sec, &tm);
-	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
-	if (len && buf[len - 1] == '\n')
-		len--;
-	printf("%s.%03ld %.*s\n", stamp, ts.tv_nsec / 1000000, (int)len, buf);
-	fflush(stdout);
+	n = strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(stamp + n, sizeof(stamp) - n, ".%03ld",
+		 ts.tv_nsec / 1000000);
+	if (json_mode) {
+		struct json_object *doc = json_object_new_object();
+		bool pretty = json_pretty;
+
+		json_str(doc, "time", stamp);
+		json_str(doc, "path", shown);
+		json_value(doc, buf, len);
+		/* One object per line, also with --pretty. */
+		json_pretty = false;
+		print_json(doc);
+		json_pretty = pretty;
+		json_object_put(doc);
+	} else {
+		if (len && buf[len - 1] == '\n')
+			len--;
+		printf("%s %.*s\n", stamp, (int)len, buf);
+	}
+	if (fflush(stdout))
+		out_failed();
 }
 
 /* Sleep @ms milliseconds unless a signal asks to stop. */
@@ -641,7 +771,7 @@ static int watch_loop(const char *shown, const char *path,
 			return EXIT_FAIL;
 		}
 		if (!prev || len != prev_len || memcmp(buf, prev, len)) {
-			print_change(buf, len);
+			print_change(shown, buf, len);
 			free(prev);
 			prev = buf;
 			prev_len = len;

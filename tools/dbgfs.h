@@ -30,6 +30,10 @@ void err_path(const char *path, int err);
 int resolve(struct tool *t, const char *path, char *buf, size_t size);
 
 struct json_object;
+/* -j/--json and -p/--pretty: JSON output, errors as JSON on stdout. */
+extern bool json_mode, json_pretty;
+void print_json(struct json_object *doc);
+void json_value(struct json_object *o, const char *buf, size_t len);
 void json_name(struct json_object *o, const char *key, const char *s,
 	       size_t len);
 void json_str(struct json_object *o, const char *key, const char *s);

@@ -260,6 +260,10 @@ static int ls_opt(void *data, int c, const char *arg)
 	return EXIT_OK;
 }
 
+static int walk_json(struct tool *t, const char *root, bool relative,
+		     bool recursive, visit_fn visit);
+static void ls_json_visit(void *data, const struct entry *e);
+
 /* The exit status of ls and dump from what walk() returned. */
 static int walk_status(const char *shown, int ret)
 {
@@ -268,8 +272,10 @@ static int walk_status(const char *shown, int ret)
 		return EXIT_FAIL;
 	}
 	if (ret > 0) {
-		fail("%s: entries not shown in full, see the <...> markers",
-		     *shown ? shown : ".");
+		/* The JSON document has its markers: no second document. */
+		if (!json_mode)
+			fail("%s: entries not shown in full, see the <...> markers",
+			     *shown ? shown : ".");
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;
@@ -305,8 +311,12 @@ int cmd_ls(struct tool *t, int argc, char **argv)
 	ret = root_operand(t, "ls", argc, argv, root, sizeof(root), &shown);
 	if (ret)
 		return ret;
-	ret = walk(root, *shown ? shown : root, o.recursive, ls_visit,
-		   &o.long_fmt);
+	if (json_mode)
+		ret = walk_json(t, root, *shown != '/', o.recursive,
+				ls_json_visit);
+	else
+		ret = walk(root, *shown ? shown : root, o.recursive, ls_visit,
+			   &o.long_fmt);
 	return walk_status(*shown ? shown : root, ret);
 }
 
@@ -510,6 +520,18 @@ void json_str(struct json_object *o, const char *key, const char *s)
 	json_name(o, key, s, strlen(s));
 }
 
+/* "size" and "value" of @len bytes, or "value": null and "hex" for binary. */
+void json_value(struct json_object *o, const char *buf, size_t len)
+{
+	json_add(o, "size", json_object_new_int64(len));
+	if (is_utf8((const unsigned char *)buf, len, true)) {
+		json_add(o, "value", json_object_new_string_len(buf, len));
+	} else {
+		json_add(o, "value", NULL);
+		json_add(o, "hex", hex_string((const unsigned char *)buf, len));
+	}
+}
+
 static void json_file(struct json_object *o, const struct entry *e)
 {
 	struct value v;
@@ -522,13 +544,7 @@ static void json_file(struct json_object *o, const struct entry *e)
 			json_add(o, "writeonly", json_object_new_boolean(1));
 		return;
 	}
-	json_add(o, "size", json_object_new_int64(v.len));
-	if (v.text) {
-		json_add(o, "value", json_object_new_string_len(v.buf, v.len));
-	} else {
-		json_add(o, "value", NULL);
-		json_add(o, "hex", hex_string((unsigned char *)v.buf, v.len));
-	}
+	json_value(o, v.buf, v.len);
 	if (v.truncated)
 		json_add(o, "truncated", json_object_new_boolean(1));
 	free(v.buf);
@@ -555,7 +571,8 @@ static void json_too_deep(struct json_object *o)
 	json_add(o, "truncated", json_object_new_boolean(1));
 }
 
-static void dump_json_visit(void *data, const struct entry *e)
+/* One entry of the JSON document; dump reads the file, ls does not. */
+static void json_visit(void *data, const struct entry *e, bool values)
 {
 	struct json_object *o = json_object_new_object();
 	char mode[8];
@@ -574,12 +591,28 @@ static void dump_json_visit(void *data, const struct entry *e)
 		json_add(o, "mountpoint", json_object_new_boolean(1));
 	else if (e->too_deep)
 		json_too_deep(o);
-	else if (S_ISREG(e->st.st_mode))
-		json_file(o, e);
 	else if (S_ISLNK(e->st.st_mode))
 		json_link(o, e);
+	else if (S_ISREG(e->st.st_mode) && values)
+		json_file(o, e);
+	else if (S_ISREG(e->st.st_mode) && no_read_bits(e->st.st_mode))
+		json_add(o, "writeonly", json_object_new_boolean(1));
+	else if (S_ISREG(e->st.st_mode) && access(e->path, R_OK))
+		json_error(o, errno);
+	if (!values && S_ISREG(e->st.st_mode))
+		json_add(o, "size", json_object_new_int64(e->st.st_size));
 out:
 	json_object_array_add(data, o);
+}
+
+static void dump_json_visit(void *data, const struct entry *e)
+{
+	json_visit(data, e, true);
+}
+
+static void ls_json_visit(void *data, const struct entry *e)
+{
+	json_visit(data, e, false);
 }
 
 static const char *base_name(const char *path)
@@ -590,11 +623,13 @@ static const char *base_name(const char *path)
 }
 
 /*
- * The document: { "fstype", "mount" (when PATH was relative), "root",
- * "entries": [ { "path" relative to root, "type", "mode", ... } ] }.
- * A file as PATH gives its directory as root and itself as the entry.
+ * The document of ls and dump: { "fstype", "mount" (when PATH was
+ * relative), "root", "entries": [ { "path" relative to root, "type",
+ * "mode", ... } ] }.  A file as PATH gives its directory as root and
+ * itself as the entry.
  */
-static int dump_json(struct tool *t, const char *root, bool relative)
+static int walk_json(struct tool *t, const char *root, bool relative,
+		     bool recursive, visit_fn visit)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *entries = json_object_new_array();
@@ -613,43 +648,28 @@ static int dump_json(struct tool *t, const char *root, bool relative)
 	if (relative && !dbgfs_where(t->ctx, dir, sizeof(dir)))
 		json_str(doc, "mount", dir);
 	json_str(doc, "root", rootdir);
-	ret = walk(root, base_name(root), true, dump_json_visit, entries);
+	ret = walk(root, base_name(root), recursive, visit, entries);
 	json_add(doc, "entries", entries);
 	if (ret >= 0)
-		puts(json_object_to_json_string_ext(doc,
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		print_json(doc);
 	json_object_put(doc);
 	return ret;
 }
 
-static int dump_opt(void *data, int c, const char *arg)
-{
-	(void)arg;
-	if (c != 'j')
-		return -1;
-	*(bool *)data = true;
-	return EXIT_OK;
-}
-
 int cmd_dump(struct tool *t, int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	char root[PATH_MAX];
 	const char *shown;
-	bool json = false;
 	int ret;
 
-	ret = tool_getopt(t, "dump", argc, argv, "j", own, dump_opt, &json);
+	ret = tool_getopt(t, "dump", argc, argv, "", NULL, NULL, NULL);
 	if (ret)
 		return ret;
 	ret = root_operand(t, "dump", argc, argv, root, sizeof(root), &shown);
 	if (ret)
 		return ret;
-	if (json)
-		ret = dump_json(t, root, *shown != '/');
+	if (json_mode)
+		ret = walk_json(t, root, *shown != '/', true, dump_json_visit);
 	else
 		ret = walk(root, *shown ? shown : root, true,
 			   dump_text_visit, NULL);

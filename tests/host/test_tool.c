@@ -695,6 +695,132 @@ static void test_where_escapes(void)
 	run_free(&r);
 }
 
+/* One JSON document on one line (compact), or NULL. */
+static struct json_object *compact_doc(struct run *r)
+{
+	char *nl = strchr(r->out, '\n');
+
+	if (!nl || nl[1]) {
+		diag("not one line: '%s'", r->out);
+		return NULL;
+	}
+	return parse_utf8_json(r->out);
+}
+
+/* The global -j/--json and -p/--pretty of bpftool and systemd's tools. */
+static void test_json_cli(void)
+{
+	struct json_object *doc, *entries, *e;
+	struct run r;
+	char *line, *save = NULL;
+	int lines = 0, good = 0;
+
+	run(&r, false, "-j -m %s/space.mountinfo --no-verify where -t debugfs",
+	    fixtures);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "mount"), "/mnt/debug fs") &&
+	   !strcmp(field(doc, "fstype"), "debugfs") &&
+	   !strcmp(field(doc, "source"), "table"),
+	   "tool: -j where: one compact document");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "-m %s/newline.mountinfo --no-verify where --pretty -t debugfs",
+	    fixtures);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc && strstr(r.out, "{\n") &&
+	   !strcmp(field(doc, "mount"), "/mnt/new\nline"),
+	   "tool: where --pretty: indented, the raw mount point");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "--json ls %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && json_object_object_get_ex(doc, "entries", &entries) &&
+	   json_object_array_length(entries) >= 10 &&
+	   !strcmp(field(find_entry(entries, "sub"), "type"), "dir") &&
+	   !strcmp(field(find_entry(entries, "wo"), "writeonly"), "true") &&
+	   !strcmp(field(find_entry(entries, "num"), "size"), "3"),
+	   "tool: ls --json: the entries with type, size, write-only");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "ls -R -j %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && json_object_object_get_ex(doc, "entries", &entries) &&
+	   !strcmp(field(find_entry(entries, "sub/link"), "target"), "../num"),
+	   "tool: ls -R -j: below directories, link targets");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "get -j %s", path_in(tree, "num"));
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "value"), "456") &&
+	   !strcmp(field(doc, "size"), "3"), "tool: get -j: value and size");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "get -j %s", path_in(tree, "bin"));
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "value"), "(null)") &&
+	   !strcmp(field(doc, "hex"), "0001ff"), "tool: get -j of binary: hex");
+	json_object_put(doc);
+	run_free(&r);
+	expect("get -j --max 2 of a longer file: exit 1", 1, NULL, "", false,
+	       "get -j --max 2 %s", path_in(tree, "num"));
+
+	run(&r, false, "dump -j %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc, "tool: dump -j: one compact document");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "-p dump %s", tree);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc && strstr(r.out, "\n  \"entries\""),
+	   "tool: -p dump: pretty");
+	json_object_put(doc);
+	run_free(&r);
+
+	write_file(path_in(tree, "wj"), "1\n", 2);
+	run(&r, false,
+	    "watch -j %s --interval 20 --count 2 > %s & until [ -s %s ]; "
+	    "do sleep 0.05; done; printf 9 > %s; wait; cat %s",
+	    path_in(tree, "wj"), path_in(tree, "wj.out"),
+	    path_in(tree, "wj.out"), path_in(tree, "wj"),
+	    path_in(tree, "wj.out"));
+	for (line = strtok_r(r.out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), lines++) {
+		doc = parse_utf8_json(line);
+		if (doc && !strcmp(field(doc, "value"), lines ? "9" : "1\n") &&
+		    strchr(field(doc, "time"), 'T'))
+			good++;
+		json_object_put(doc);
+	}
+	ok(r.status == 0 && lines == 2 && good == 2,
+	   "tool: watch -j: one object per line per change");
+	run_free(&r);
+
+	run(&r, false, "--json get %s", path_in(tree, "missing"));
+	doc = compact_doc(&r);
+	e = NULL;
+	ok(r.status == 1 && doc && !*r.err &&
+	   json_object_object_get_ex(doc, "error", &e) &&
+	   strstr(json_object_get_string(e), "No such file or directory"),
+	   "tool: --json: an error is a JSON document on stdout, exit 1");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "--json -m %s/none.mountinfo --no-verify where", fixtures);
+	doc = compact_doc(&r);
+	ok(r.status == 3 && doc && !*r.err &&
+	   !strcmp(field(doc, "error"), "no dbgfs mount found"),
+	   "tool: --json: no mount point, exit 3");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "--json frob");
+	doc = compact_doc(&r);
+	ok(r.status == 2 && doc && !*r.err && strstr(field(doc, "error"), "frob"),
+	   "tool: --json: a usage error, exit 2");
+	json_object_put(doc);
+	run_free(&r);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -798,4 +924,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_dropped(tmp);
 	test_json_names(tmp);
 	test_where_escapes();
+	test_json_cli();
 }
