@@ -247,7 +247,15 @@ int parse_common(struct tool *t, const char *cmd, int c, const char *arg)
 		dbgfs_set_flags(t->ctx, t->flags);
 		return EXIT_OK;
 	case 'V':
-		printf("dbgfs %s\n", LIBDBGFS_VERSION);
+		if (json_mode) {
+			struct json_object *doc = json_object_new_object();
+
+			json_str(doc, "version", dbgfs_version());
+			print_json(doc);
+			json_object_put(doc);
+		} else {
+			printf("dbgfs %s\n", dbgfs_version());
+		}
 		exit_tool(EXIT_OK);
 	case 'h':
 		help(cmd);

@@ -29,8 +29,6 @@
 extern "C" {
 #endif
 
-#define LIBDBGFS_VERSION "0.1"
-
 /* statfs(2) f_type of the filesystems the library knows. */
 #define DBGFS_MAGIC	0x64626766	/* "dbgf" */
 #define DEBUGFS_MAGIC	0x64626720	/* "dbg " */
@@ -67,6 +65,14 @@ enum dbgfs_source {
 };
 
 struct dbgfs_ctx;
+
+/*
+ * The library's version ("0.1.0"), from the VERSION file at the top of
+ * its source tree (also the tool's --version and libdbgfs.pc's).  Since
+ * LIBDBGFS_0.2; it replaces the LIBDBGFS_VERSION macro, which could
+ * disagree with the build.
+ */
+const char *dbgfs_version(void);
 
 /*
  * Lookup order of dbgfs_where() for a context of type T:

@@ -19,6 +19,7 @@
 #include <json.h>
 
 #include "common.h"
+#include "libdbgfs.h"
 #include "tap.h"
 
 /* The tool must not see the caller's DBGFS_DIR and friends. */
@@ -821,6 +822,42 @@ static void test_json_cli(void)
 	run_free(&r);
 }
 
+/* --version and the library's .pc come from the one VERSION file. */
+static void test_version(const char *tool_path)
+{
+	char want[128], pcpath[4096], *ver = NULL, *pc = NULL, *p;
+	size_t len;
+	struct run r;
+
+	if (read_whole(path_in(fixtures, "../../../VERSION"), &ver, &len) ||
+	    !len || ver[len - 1] != '\n') {
+		ok(false, "tool: VERSION holds one line");
+		free(ver);
+		return;
+	}
+	snprintf(want, sizeof(want), "dbgfs %s", ver);
+	expect("--version prints the VERSION file's version", 0, want, "",
+	       false, "--version");
+	expect("-V too, also after the command", 0, want, "", false,
+	       "ls -V");
+	snprintf(pcpath, sizeof(pcpath), "%s", tool_path);
+	p = strrchr(pcpath, '/');
+	snprintf(p ? p + 1 : pcpath, sizeof(pcpath) - (p ? p + 1 - pcpath : 0),
+		 "../lib/libdbgfs.pc");
+	ver[len - 1] = '\0';
+	snprintf(want, sizeof(want), "\nVersion: %s\n", ver);
+	ok(!read_whole(pcpath, &pc, &len) && strstr(pc, want),
+	   "tool: libdbgfs.pc has the same version");
+	free(pc);
+	snprintf(want, sizeof(want), "{\"version\":\"%s\"}\n", ver);
+	run(&r, false, "-j --version");
+	ok(r.status == 0 && !strcmp(r.out, want), "tool: -j --version");
+	run_free(&r);
+	ok(!strcmp(dbgfs_version(), ver),
+	   "tool: libdbgfs.so's dbgfs_version() is VERSION's");
+	free(ver);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -925,4 +962,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_json_names(tmp);
 	test_where_escapes();
 	test_json_cli();
+	test_version(tool_path);
 }
