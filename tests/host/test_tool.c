@@ -859,6 +859,78 @@ static void test_version(const char *tool_path)
 }
 
 /*
+ * The bash completion from the tree (there is no make install yet),
+ * driven the way bash does: COMP_WORDS, COMP_CWORD, then the function
+ * that `complete -p dbgfs` names.
+ */
+static void test_completion(const char *tmp)
+{
+	static const struct {
+		const char *words, *want, *what;
+	} cases[] = {
+		{ "''", "dump get help ls mount set watch where",
+		  "all commands" },
+		{ "d", "dump", "a command" },
+		{ "ls --r", "--recursive", "an option of the command" },
+		{ "get --m", "--max --mountinfo", "own and global options" },
+		{ "--ty", "--type", "a global option before the command" },
+		{ "--type d", "dbgfs debugfs", "--type values" },
+		{ "help w", "watch where", "help COMMAND" },
+		{ "get s", "secret sub/", "paths below the mount point" },
+		{ "-j get sub/", "sub/flag sub/link sub/neg",
+		  "paths in a directory" },
+		{ "ls wi", "with\\ space", "a name with a space is quoted" },
+		{ "set num ''", "", "not set's VALUE" },
+	};
+	char script[4096], *comp = realpath(path_in(fixtures,
+			"../../../tools/dbgfs.bash-completion"), NULL);
+	FILE *f;
+	struct run r;
+	char cmd[8192], *line, *save = NULL;
+	size_t i;
+
+	snprintf(script, sizeof(script), "%s/completion.sh", tmp);
+	f = fopen(script, "w");
+	if (!comp || !f) {
+		ok(false, "tool: bash completion file in tools/");
+		free(comp);
+		if (f)
+			fclose(f);
+		return;
+	}
+	fprintf(f, ". '%s' || exit 1\n"
+		"comp() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); "
+		"COMPREPLY=(); _dbgfs; "
+		"echo \"[$(printf '%%s\\n' \"${COMPREPLY[@]}\" | sort | "
+		"paste -sd ' ')]\"; }\n"
+		"complete -p dbgfs\n", comp);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		fprintf(f, "comp '%s' %s\n", tool, cases[i].words);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), CLEAN_ENV "DBGFS_DIR=%s bash %s", tree,
+		 script);
+	run_cmd(cmd, false, &r);
+	line = strtok_r(r.out, "\n", &save);
+	ok(r.status == 0 && line && !strcmp(line, "complete -F _dbgfs dbgfs"),
+	   "tool: completion: complete -p dbgfs names _dbgfs");
+	if (r.status)
+		diag("stderr '%s'", r.err);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char want[256];
+
+		snprintf(want, sizeof(want), "[%s]", cases[i].want);
+		line = strtok_r(NULL, "\n", &save);
+		ok(line && !strcmp(line, want), "tool: completion: %s",
+		   cases[i].what);
+		if (!line || strcmp(line, want))
+			diag("'%s': got '%s', want '%s'", cases[i].words,
+			     line ? line : "(nothing)", want);
+	}
+	run_free(&r);
+	free(comp);
+}
+
+/*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
  */
@@ -963,4 +1035,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_where_escapes();
 	test_json_cli();
 	test_version(tool_path);
+	test_completion(tmp);
 }
