@@ -930,6 +930,36 @@ static void test_completion(const char *tmp)
 	free(comp);
 }
 
+/* --help and the man page describe the options and the exit codes. */
+static void test_docs(void)
+{
+	static const char *const in_help[] = {
+		"-j, --json", "-p, --pretty", "--max BYTES", "-0, --null",
+		"Exit status: 0 ok, 1", "write error", "SIGINT",
+	};
+	static const char *const in_man[] = {
+		"\\-\\-json", "\\-\\-pretty", "\\-\\-max", "\\-\\-null",
+		".SH EXIT STATUS", "write error", "SIGINT", "\\e012",
+		"path_hex", "bash\\-completion",
+	};
+	char *man = NULL;
+	size_t i, len;
+	struct run r;
+
+	run(&r, false, "--help; %s help get; %s help where; %s help watch",
+	    tool, tool, tool);
+	for (i = 0; i < ARRAY_SIZE(in_help); i++)
+		ok(r.status == 0 && contains(&r, in_help[i]),
+		   "tool: --help describes '%s'", in_help[i]);
+	run_free(&r);
+	if (read_whole(path_in(fixtures, "../../../tools/dbgfs.1"), &man, &len))
+		man = NULL;
+	for (i = 0; i < ARRAY_SIZE(in_man); i++)
+		ok(man && strstr(man, in_man[i]), "tool: dbgfs.1 describes '%s'",
+		   in_man[i]);
+	free(man);
+}
+
 /*
  * Error paths of issue 10: each message is one line naming its cause, and
  * the exit status says what went wrong.
@@ -1036,4 +1066,5 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_json_cli();
 	test_version(tool_path);
 	test_completion(tmp);
+	test_docs();
 }
