@@ -443,14 +443,22 @@ static void test_watch_blocked(void)
 	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
 		unlink(fifo);
 		mkfifo(fifo, 0644);
+		/*
+		 * The writer touches "opened" once both ends are open: watch
+		 * is past its open(), so its handler is in place.
+		 */
+		unlink(path_in(tree, "opened"));
 		run(&r, false,
-		    "watch %s > /dev/null & w=$!; sleep 30 > %s & "
-		    "sleep 0.5; kill -%s $w; i=0; "
+		    "watch %s > /dev/null & w=$!; "
+		    "(exec 3> %s; : > %s; exec sleep 30) & i=0; "
+		    "until [ -e %s ] || [ $i -ge 100 ]; do sleep 0.1; "
+		    "i=$((i + 1)); done; sleep 0.2; kill -%s $w; i=0; "
 		    "while kill -0 $w 2>/dev/null && [ $i -lt 50 ]; do "
 		    "sleep 0.1; i=$((i + 1)); done; "
 		    "if kill -0 $w 2>/dev/null; then echo stuck; kill -9 $w; fi; "
 		    "wait $w; echo rc=$?",
-		    fifo, fifo, sigs[i]);
+		    fifo, fifo, path_in(tree, "opened"),
+		    path_in(tree, "opened"), sigs[i]);
 		ok(!strcmp(r.out, "rc=0\n") && !*r.err,
 		   "tool: watch blocked in a read stops on SIG%s, exit 0",
 		   sigs[i]);
