@@ -157,7 +157,7 @@ int finish_stdout(int ret)
 	return ret && ret != EXIT_OK ? ret : EXIT_FAIL;
 }
 
-__attribute__((noreturn)) void exit_tool(int ret)
+__noreturn void exit_tool(int ret)
 {
 	exit(finish_stdout(ret));
 }

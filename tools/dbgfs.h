@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include "compiler.h"
 #include "libdbgfs.h"
 
 /* Exit codes, documented in dbgfs.1. */
@@ -49,9 +50,9 @@ int tool_getopt(struct tool *t, const char *cmd, int argc, char **argv,
 		int (*handle)(void *data, int c, const char *arg), void *data);
 int usage_error(const char *cmd, const char *fmt, const char *arg);
 int help(const char *cmd);
-void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+__printf(1, 2) void fail(const char *fmt, ...);
 void out_failed(void);
 int finish_stdout(int ret);
-void exit_tool(int ret) __attribute__((noreturn));
+__noreturn void exit_tool(int ret);
 
 #endif /* DBGFS_TOOL_H */

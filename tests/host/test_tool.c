@@ -453,8 +453,8 @@ static void test_watch_blocked(void)
 		    "(exec 3> %s; : > %s; exec sleep 30) & i=0; "
 		    "until [ -e %s ] || [ $i -ge 100 ]; do sleep 0.1; "
 		    "i=$((i + 1)); done; sleep 0.2; kill -%s $w; i=0; "
-		    "while kill -0 $w 2>/dev/null && [ $i -lt 50 ]; do "
-		    "sleep 0.1; i=$((i + 1)); done; "
+		    "while kill -0 $w 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; "
+		    "i=$((i + 1)); done; "
 		    "if kill -0 $w 2>/dev/null; then echo stuck; kill -9 $w; fi; "
 		    "wait $w; echo rc=$?",
 		    fifo, fifo, path_in(tree, "opened"),
@@ -509,8 +509,9 @@ static void test_get_stream(void)
 	if (r.status || strncmp(r.out, "67108864\n", 9))
 		diag("stdout '%s' stderr '%s'", r.out, r.err);
 	run_free(&r);
-	run(&r, false, "--version >/dev/null; (ulimit -v 65536; exec %s get "
-	    "--max 1G /dev/zero) | head -c 200000000 | wc -c", tool);
+	run(&r, false, "--version >/dev/null; "
+	    "(ulimit -v 65536; exec %s get --max 1G /dev/zero) | head -c 200000000 | wc -c",
+	    tool);
 	ok(!strcmp(r.out, "200000000\n"),
 	   "tool: get streams with bounded memory (200 MB under a 64 MiB ulimit -v)");
 	if (strcmp(r.out, "200000000\n"))
@@ -909,8 +910,7 @@ static void test_completion(const char *tmp)
 	fprintf(f, ". '%s' || exit 1\n"
 		"comp() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); "
 		"COMPREPLY=(); _dbgfs; "
-		"echo \"[$(printf '%%s\\n' \"${COMPREPLY[@]}\" | sort | "
-		"paste -sd ' ')]\"; }\n"
+		"echo \"[$(printf '%%s\\n' \"${COMPREPLY[@]}\" | sort | paste -sd ' ')]\"; }\n"
 		"complete -p dbgfs\n", comp);
 	for (i = 0; i < ARRAY_SIZE(cases); i++)
 		fprintf(f, "comp '%s' %s\n", tool, cases[i].words);
@@ -930,9 +930,10 @@ static void test_completion(const char *tmp)
 		line = strtok_r(NULL, "\n", &save);
 		ok(line && !strcmp(line, want), "tool: completion: %s",
 		   cases[i].what);
-		if (!line || strcmp(line, want))
-			diag("'%s': got '%s', want '%s'", cases[i].words,
-			     line ? line : "(nothing)", want);
+		if (!line)
+			line = "(nothing)";
+		if (strcmp(line, want))
+			diag("%s: got %s, want %s", cases[i].words, line, want);
 	}
 	run_free(&r);
 	free(comp);
