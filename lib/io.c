@@ -23,6 +23,11 @@
 /* Longest number file we parse: "-0x" + 64 binary digits would not fit. */
 #define NUM_MAX 64
 
+const char *dbgfs_version(void)
+{
+	return LIBDBGFS_VERSION_STRING;
+}
+
 int dbgfs_join(const char *dir, const char *rel, char *buf, size_t size)
 {
 	size_t dlen, rlen;

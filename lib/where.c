@@ -46,6 +46,8 @@ struct dbgfs_ctx {
 	unsigned int flags;
 	char *cached;			/* last answer from steps 2 and 3 */
 	enum dbgfs_source source;
+	char *rejected;			/* first row the magic check refused */
+	int rejected_id;
 };
 
 static const struct fs_info *lookup_fs(const char *fstype)
@@ -90,6 +92,7 @@ void dbgfs_free(struct dbgfs_ctx *ctx)
 	free(ctx->dir);
 	free(ctx->mountinfo);
 	free(ctx->cached);
+	free(ctx->rejected);
 	free(ctx);
 }
 
@@ -226,6 +229,74 @@ static int skip_bad_line(struct libmnt_table *tb, const char *file, int line)
 }
 
 /*
+ * Does @line look like a mountinfo line ("ID PARENT MAJOR:MINOR ...")?  The
+ * test libmount applies to the first line to pick the table's format.
+ */
+static bool mountinfo_shaped(const char *line)
+{
+	unsigned int a, b, c, d;
+
+	return sscanf(line, "%u %u %u:%u", &a, &b, &c, &d) == 4;
+}
+
+/*
+ * Read all of @f into memory, starting at its first mountinfo-shaped line
+ * if it has one.  libmount guesses a table's format from its first line
+ * only: a garbage first line would make it parse every later line as
+ * fstab and find nothing, where a garbage later line is just skipped.
+ */
+static int read_table(FILE *f, char **bufp, size_t *lenp)
+{
+	size_t len = 0, cap = 0, skip = 0, start = 0;
+	bool found = false;
+	char *buf = NULL, *nbuf;
+	size_t n;
+
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? 2 * cap : 16384;
+			nbuf = realloc(buf, cap + 1);
+			if (!nbuf) {
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = nbuf;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (!n)
+			break;
+	}
+	if (ferror(f)) {
+		free(buf);
+		return -EIO;
+	}
+	buf[len] = '\0';
+	while (start < len) {
+		char *nl = memchr(buf + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - buf) : len;
+		char saved = buf[end];
+
+		buf[end] = '\0';
+		if (mountinfo_shaped(buf + start)) {
+			found = true;
+			buf[end] = saved;
+			skip = start;
+			break;
+		}
+		buf[end] = saved;
+		start = end + 1;
+	}
+	/* Not mountinfo at all (a /proc/mounts copy): give libmount all of it. */
+	if (!found)
+		skip = 0;
+	memmove(buf, buf + skip, len - skip + 1);
+	*bufp = buf;
+	*lenp = len - skip;
+	return 0;
+}
+
+/*
  * Open the table ourselves so that an unreadable one is an error with its
  * errno instead of an empty table.
  */
@@ -233,7 +304,9 @@ static int load_table(const char *path, struct libmnt_table **tbp)
 {
 	struct libmnt_table *tb;
 	struct stat st;
-	FILE *f;
+	FILE *f, *mem;
+	size_t len;
+	char *buf;
 	int ret;
 
 	f = fopen(path, "re");
@@ -247,20 +320,31 @@ static int load_table(const char *path, struct libmnt_table **tbp)
 		ret = -EISDIR;
 		goto out_close;
 	}
+	ret = read_table(f, &buf, &len);
+	if (ret)
+		goto out_close;
+	/* fmemopen() of zero bytes fails: an empty table stays empty. */
+	mem = fmemopen(len ? buf : "\n", len ? len : 1, "r");
+	if (!mem) {
+		ret = -errno;
+		free(buf);
+		goto out_close;
+	}
 	tb = mnt_new_table();
 	if (!tb) {
 		ret = -ENOMEM;
-		goto out_close;
+		goto out_mem;
 	}
 	mnt_table_set_parser_errcb(tb, skip_bad_line);
-	ret = mnt_table_parse_stream(tb, f, path);
-	if (!ret && ferror(f))
-		ret = -EIO;
+	ret = mnt_table_parse_stream(tb, mem, path);
 	if (ret) {
 		mnt_unref_table(tb);
-		goto out_close;
+		goto out_mem;
 	}
 	*tbp = tb;
+out_mem:
+	fclose(mem);
+	free(buf);
 out_close:
 	fclose(f);
 	return ret < 0 ? ret : (ret ? -EINVAL : 0);
@@ -282,6 +366,8 @@ static int search_table(struct dbgfs_ctx *ctx, char **found)
 	struct libmnt_fs *fs;
 	int ret;
 
+	free(ctx->rejected);
+	ctx->rejected = NULL;
 	ret = load_table(path, &tb);
 	if (ret)
 		return ret;
@@ -297,8 +383,15 @@ static int search_table(struct dbgfs_ctx *ctx, char **found)
 
 		if (!type || !target || strcmp(type, ctx->fstype))
 			continue;
-		if (!whole_fs(fs) || !verify(ctx, target))
+		if (!whole_fs(fs))
 			continue;
+		if (!verify(ctx, target)) {
+			if (!ctx->rejected) {
+				ctx->rejected = strdup(target);
+				ctx->rejected_id = mnt_fs_get_id(fs);
+			}
+			continue;
+		}
 		*found = strdup(target);
 		ret = *found ? 0 : -ENOMEM;
 		break;
@@ -378,6 +471,23 @@ int dbgfs_where(struct dbgfs_ctx *ctx, char *buf, size_t size)
 		return -EINVAL;
 	pthread_mutex_lock(&ctx->lock);
 	ret = where_locked(ctx, buf, size);
+	pthread_mutex_unlock(&ctx->lock);
+	return ret;
+}
+
+int dbgfs_where_rejected(struct dbgfs_ctx *ctx, char *buf, size_t size,
+			 int *id)
+{
+	int ret = -ENOENT;
+
+	if (!ctx || !buf)
+		return -EINVAL;
+	pthread_mutex_lock(&ctx->lock);
+	if (ctx->rejected) {
+		ret = copy_out(ctx->rejected, buf, size);
+		if (!ret && id)
+			*id = ctx->rejected_id;
+	}
 	pthread_mutex_unlock(&ctx->lock);
 	return ret;
 }

@@ -31,6 +31,7 @@ struct entry {
 	struct stat st;
 	int err;		/* lstat() (st is zeroed) or scandir() */
 	bool xdev;		/* directory of another filesystem */
+	bool too_deep;		/* directory not listed: DEPTH_MAX */
 };
 
 typedef void (*visit_fn)(void *data, const struct entry *e);
@@ -40,6 +41,7 @@ struct walk {
 	dev_t dev;
 	visit_fn visit;
 	void *data;
+	bool dropped;		/* an entry shown with a marker instead */
 };
 
 static int not_dots(const struct dirent *d)
@@ -86,6 +88,25 @@ static int scan_dir(struct walk *w, const char *path, struct entry *e,
 	return n;
 }
 
+/*
+ * An entry whose path does not fit PATH_MAX: shown with ENAMETOOLONG
+ * (its relative name may still be longer, so it is allocated).
+ */
+static void visit_too_long(struct walk *w, const char *dirrel,
+			   const char *name)
+{
+	struct entry e = { .err = ENAMETOOLONG };
+	char *rel;
+
+	if (asprintf(&rel, "%s%s%s", dirrel, *dirrel ? "/" : "", name) < 0)
+		rel = NULL;
+	e.path = rel ? rel : name;
+	e.rel = e.path;
+	w->dropped = true;
+	w->visit(w->data, &e);
+	free(rel);
+}
+
 /* Visit one entry of a directory, and what is below it. */
 static void walk_one(struct walk *w, const char *dir, const char *dirrel,
 		     const char *name, int depth)
@@ -95,19 +116,23 @@ static void walk_one(struct walk *w, const char *dir, const char *dirrel,
 	struct entry e = { .path = path, .rel = rel };
 	int n = -1;
 
-	if (dbgfs_join(dir, name, path, sizeof(path)))
+	if (dbgfs_join(dir, name, path, sizeof(path)) ||
+	    (*dirrel && dbgfs_join(dirrel, name, rel, sizeof(rel)))) {
+		visit_too_long(w, dirrel, name);
 		return;
+	}
 	if (!*dirrel)
 		snprintf(rel, sizeof(rel), "%s", name);
-	else if (dbgfs_join(dirrel, name, rel, sizeof(rel)))
-		return;
 	if (lstat(path, &e.st)) {
 		e.err = errno;
 		memset(&e.st, 0, sizeof(e.st));
 	}
 	if (!e.err && S_ISDIR(e.st.st_mode) && w->recursive) {
 		e.xdev = e.st.st_dev != w->dev;
-		if (!e.xdev && depth < DEPTH_MAX)
+		e.too_deep = !e.xdev && depth >= DEPTH_MAX;
+		if (e.too_deep)
+			w->dropped = true;
+		else if (!e.xdev)
 			n = scan_dir(w, path, &e, &list);
 	}
 	w->visit(w->data, &e);
@@ -127,12 +152,14 @@ static void walk_children(struct walk *w, const char *path, const char *rel,
 
 /*
  * Walk @root: a directory's entries (all levels if @recursive), or a
- * file alone, shown as @file_rel.  Errors on @root itself are returned.
+ * file alone, shown as @file_rel.  Errors on @root itself are returned
+ * (negative); 1 if an entry was shown with a marker in place of what it
+ * holds (a path past PATH_MAX, a directory past DEPTH_MAX levels).
  */
 static int walk(const char *root, const char *file_rel, bool recursive,
 		visit_fn visit, void *data)
 {
-	struct walk w = { recursive, 0, visit, data };
+	struct walk w = { recursive, 0, visit, data, false };
 	struct dirent **list;
 	struct stat st;
 	int n;
@@ -140,7 +167,7 @@ static int walk(const char *root, const char *file_rel, bool recursive,
 	if (stat(root, &st))
 		return -errno;
 	if (!S_ISDIR(st.st_mode)) {
-		struct entry e = { root, file_rel, st, 0, false };
+		struct entry e = { root, file_rel, st, 0, false, false };
 
 		visit(data, &e);
 		return 0;
@@ -150,7 +177,7 @@ static int walk(const char *root, const char *file_rel, bool recursive,
 	if (n < 0)
 		return -errno;
 	walk_children(&w, root, "", list, n, 1);
-	return 0;
+	return w.dropped ? 1 : 0;
 }
 
 static bool no_read_bits(mode_t mode)
@@ -165,6 +192,8 @@ static void print_access(const struct entry *e)
 		printf(" <unreadable: %s>", strerror(e->err));
 	else if (e->xdev)
 		printf(" <other filesystem>");
+	else if (e->too_deep)
+		printf(" <not listed: more than %d levels deep>", DEPTH_MAX);
 	else if (S_ISDIR(e->st.st_mode))
 		return;
 	else if (no_read_bits(e->st.st_mode))
@@ -231,6 +260,27 @@ static int ls_opt(void *data, int c, const char *arg)
 	return EXIT_OK;
 }
 
+static int walk_json(struct tool *t, const char *root, bool relative,
+		     bool recursive, visit_fn visit);
+static void ls_json_visit(void *data, const struct entry *e);
+
+/* The exit status of ls and dump from what walk() returned. */
+static int walk_status(const char *shown, int ret)
+{
+	if (ret < 0) {
+		err_path(shown, ret);
+		return EXIT_FAIL;
+	}
+	if (ret > 0) {
+		/* The JSON document has its markers: no second document. */
+		if (!json_mode)
+			fail("%s: entries not shown in full, see the <...> markers",
+			     *shown ? shown : ".");
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 /* Resolve the optional PATH operand of ls and dump. */
 static int root_operand(struct tool *t, const char *cmd, int argc,
 			char **argv, char *buf, size_t size,
@@ -261,13 +311,13 @@ int cmd_ls(struct tool *t, int argc, char **argv)
 	ret = root_operand(t, "ls", argc, argv, root, sizeof(root), &shown);
 	if (ret)
 		return ret;
-	ret = walk(root, *shown ? shown : root, o.recursive, ls_visit,
-		   &o.long_fmt);
-	if (ret) {
-		err_path(*shown ? shown : root, ret);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	if (json_mode)
+		ret = walk_json(t, root, *shown != '/', o.recursive,
+				ls_json_visit);
+	else
+		ret = walk(root, *shown ? shown : root, o.recursive, ls_visit,
+			   &o.long_fmt);
+	return walk_status(*shown ? shown : root, ret);
 }
 
 /* Length of the UTF-8 sequence at @s, 0 if it is not a valid one. */
@@ -302,17 +352,18 @@ static size_t utf8_len(const unsigned char *s, size_t left)
 }
 
 /*
- * Text is valid UTF-8 without control characters other than tab, newline
- * and carriage return; anything else is shown as binary.
+ * Valid UTF-8; with @text also without control characters other than
+ * tab, newline and carriage return (a value that is not text is shown as
+ * binary).
  */
-static bool is_text(const unsigned char *s, size_t len)
+static bool is_utf8(const unsigned char *s, size_t len, bool text)
 {
 	size_t i = 0, n;
 
 	while (i < len) {
 		if (s[i] < 0x80) {
-			if (s[i] < 0x20 && s[i] != '\t' && s[i] != '\n' &&
-			    s[i] != '\r')
+			if (text && s[i] < 0x20 && s[i] != '\t' &&
+			    s[i] != '\n' && s[i] != '\r')
 				return false;
 			i++;
 			continue;
@@ -348,7 +399,7 @@ static void read_value(const struct entry *e, struct value *v)
 		v->len = VALUE_MAX;
 		v->truncated = true;
 	}
-	v->text = is_text(buf, v->len);
+	v->text = is_utf8(buf, v->len, true);
 }
 
 static void print_value_lines(const char *rel, const struct value *v)
@@ -445,6 +496,42 @@ static struct json_object *hex_string(const unsigned char *buf, size_t len)
 	return o;
 }
 
+/*
+ * @key: @s as a string when it is UTF-8, else null with @key_hex holding
+ * its bytes in hex (as a value that is not text): names and link targets
+ * are bytes, JSON strings are Unicode.
+ */
+void json_name(struct json_object *o, const char *key, const char *s,
+	       size_t len)
+{
+	char hexkey[64];
+
+	if (is_utf8((const unsigned char *)s, len, false)) {
+		json_add(o, key, json_object_new_string_len(s, len));
+		return;
+	}
+	snprintf(hexkey, sizeof(hexkey), "%s_hex", key);
+	json_add(o, key, NULL);
+	json_add(o, hexkey, hex_string((const unsigned char *)s, len));
+}
+
+void json_str(struct json_object *o, const char *key, const char *s)
+{
+	json_name(o, key, s, strlen(s));
+}
+
+/* "size" and "value" of @len bytes, or "value": null and "hex" for binary. */
+void json_value(struct json_object *o, const char *buf, size_t len)
+{
+	json_add(o, "size", json_object_new_int64(len));
+	if (is_utf8((const unsigned char *)buf, len, true)) {
+		json_add(o, "value", json_object_new_string_len(buf, len));
+	} else {
+		json_add(o, "value", NULL);
+		json_add(o, "hex", hex_string((const unsigned char *)buf, len));
+	}
+}
+
 static void json_file(struct json_object *o, const struct entry *e)
 {
 	struct value v;
@@ -457,13 +544,7 @@ static void json_file(struct json_object *o, const struct entry *e)
 			json_add(o, "writeonly", json_object_new_boolean(1));
 		return;
 	}
-	json_add(o, "size", json_object_new_int64(v.len));
-	if (v.text) {
-		json_add(o, "value", json_object_new_string_len(v.buf, v.len));
-	} else {
-		json_add(o, "value", NULL);
-		json_add(o, "hex", hex_string((unsigned char *)v.buf, v.len));
-	}
+	json_value(o, v.buf, v.len);
 	if (v.truncated)
 		json_add(o, "truncated", json_object_new_boolean(1));
 	free(v.buf);
@@ -477,15 +558,26 @@ static void json_link(struct json_object *o, const struct entry *e)
 	if (n < 0)
 		json_error(o, errno);
 	else
-		json_add(o, "target", json_object_new_string_len(target, n));
+		json_name(o, "target", target, n);
 }
 
-static void dump_json_visit(void *data, const struct entry *e)
+static void json_too_deep(struct json_object *o)
+{
+	char msg[64];
+
+	snprintf(msg, sizeof(msg), "not listed: more than %d levels deep",
+		 DEPTH_MAX);
+	json_add(o, "error", json_object_new_string(msg));
+	json_add(o, "truncated", json_object_new_boolean(1));
+}
+
+/* One entry of the JSON document; dump reads the file, ls does not. */
+static void json_visit(void *data, const struct entry *e, bool values)
 {
 	struct json_object *o = json_object_new_object();
 	char mode[8];
 
-	json_add(o, "path", json_object_new_string(e->rel));
+	json_str(o, "path", e->rel);
 	json_add(o, "type", json_object_new_string(type_name(e)));
 	if (e->st.st_mode) {
 		snprintf(mode, sizeof(mode), "%04o", e->st.st_mode & 07777);
@@ -497,12 +589,30 @@ static void dump_json_visit(void *data, const struct entry *e)
 	}
 	if (e->xdev)
 		json_add(o, "mountpoint", json_object_new_boolean(1));
-	else if (S_ISREG(e->st.st_mode))
-		json_file(o, e);
+	else if (e->too_deep)
+		json_too_deep(o);
 	else if (S_ISLNK(e->st.st_mode))
 		json_link(o, e);
+	else if (S_ISREG(e->st.st_mode) && values)
+		json_file(o, e);
+	else if (S_ISREG(e->st.st_mode) && no_read_bits(e->st.st_mode))
+		json_add(o, "writeonly", json_object_new_boolean(1));
+	else if (S_ISREG(e->st.st_mode) && access(e->path, R_OK))
+		json_error(o, errno);
+	if (!values && S_ISREG(e->st.st_mode))
+		json_add(o, "size", json_object_new_int64(e->st.st_size));
 out:
 	json_object_array_add(data, o);
+}
+
+static void dump_json_visit(void *data, const struct entry *e)
+{
+	json_visit(data, e, true);
+}
+
+static void ls_json_visit(void *data, const struct entry *e)
+{
+	json_visit(data, e, false);
 }
 
 static const char *base_name(const char *path)
@@ -513,11 +623,13 @@ static const char *base_name(const char *path)
 }
 
 /*
- * The document: { "fstype", "mount" (when PATH was relative), "root",
- * "entries": [ { "path" relative to root, "type", "mode", ... } ] }.
- * A file as PATH gives its directory as root and itself as the entry.
+ * The document of ls and dump: { "fstype", "mount" (when PATH was
+ * relative), "root", "entries": [ { "path" relative to root, "type",
+ * "mode", ... } ] }.  A file as PATH gives its directory as root and
+ * itself as the entry.
  */
-static int dump_json(struct tool *t, const char *root, bool relative)
+static int walk_json(struct tool *t, const char *root, bool relative,
+		     bool recursive, visit_fn visit)
 {
 	struct json_object *doc = json_object_new_object();
 	struct json_object *entries = json_object_new_array();
@@ -532,53 +644,34 @@ static int dump_json(struct tool *t, const char *root, bool relative)
 		if (slash)
 			*(slash == rootdir ? slash + 1 : slash) = '\0';
 	}
-	json_add(doc, "fstype", json_object_new_string(dbgfs_fstype(t->ctx)));
+	json_str(doc, "fstype", dbgfs_fstype(t->ctx));
 	if (relative && !dbgfs_where(t->ctx, dir, sizeof(dir)))
-		json_add(doc, "mount", json_object_new_string(dir));
-	json_add(doc, "root", json_object_new_string(rootdir));
-	ret = walk(root, base_name(root), true, dump_json_visit, entries);
+		json_str(doc, "mount", dir);
+	json_str(doc, "root", rootdir);
+	ret = walk(root, base_name(root), recursive, visit, entries);
 	json_add(doc, "entries", entries);
-	if (!ret)
-		puts(json_object_to_json_string_ext(doc,
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+	if (ret >= 0)
+		print_json(doc);
 	json_object_put(doc);
 	return ret;
 }
 
-static int dump_opt(void *data, int c, const char *arg)
-{
-	(void)arg;
-	if (c != 'j')
-		return -1;
-	*(bool *)data = true;
-	return EXIT_OK;
-}
-
 int cmd_dump(struct tool *t, int argc, char **argv)
 {
-	static const struct option own[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	char root[PATH_MAX];
 	const char *shown;
-	bool json = false;
 	int ret;
 
-	ret = tool_getopt(t, "dump", argc, argv, "j", own, dump_opt, &json);
+	ret = tool_getopt(t, "dump", argc, argv, "", NULL, NULL, NULL);
 	if (ret)
 		return ret;
 	ret = root_operand(t, "dump", argc, argv, root, sizeof(root), &shown);
 	if (ret)
 		return ret;
-	if (json)
-		ret = dump_json(t, root, *shown != '/');
+	if (json_mode)
+		ret = walk_json(t, root, *shown != '/', true, dump_json_visit);
 	else
 		ret = walk(root, *shown ? shown : root, true,
 			   dump_text_visit, NULL);
-	if (ret) {
-		err_path(*shown ? shown : root, ret);
-		return EXIT_FAIL;
-	}
-	return EXIT_OK;
+	return walk_status(*shown ? shown : root, ret);
 }

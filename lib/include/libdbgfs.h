@@ -15,7 +15,7 @@
  * helpers keep all their state on the caller's stack.
  *
  * ABI: the shared object is libdbgfs.so.0; every symbol carries the version
- * node LIBDBGFS_0.1 (see libdbgfs.map).  New symbols get a new node, changed
+ * node it came with, LIBDBGFS_0.1 or LIBDBGFS_0.2 (see libdbgfs.map).  New symbols get a new node, changed
  * semantics get a new soname.
  */
 #ifndef LIBDBGFS_H
@@ -28,8 +28,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define LIBDBGFS_VERSION "0.1"
 
 /* statfs(2) f_type of the filesystems the library knows. */
 #define DBGFS_MAGIC	0x64626766	/* "dbgf" */
@@ -67,6 +65,14 @@ enum dbgfs_source {
 };
 
 struct dbgfs_ctx;
+
+/*
+ * The library's version ("0.1.0"), from the VERSION file at the top of
+ * its source tree (also the tool's --version and libdbgfs.pc's).  Since
+ * LIBDBGFS_0.2; it replaces the LIBDBGFS_VERSION macro, which could
+ * disagree with the build.
+ */
+const char *dbgfs_version(void);
 
 /*
  * Lookup order of dbgfs_where() for a context of type T:
@@ -112,6 +118,15 @@ unsigned int dbgfs_get_flags(struct dbgfs_ctx *ctx);
 int dbgfs_where(struct dbgfs_ctx *ctx, char *buf, size_t size);
 /* How the last successful dbgfs_where() found its answer. */
 enum dbgfs_source dbgfs_where_source(struct dbgfs_ctx *ctx);
+/*
+ * After a dbgfs_where() that read the mount table: the target of the first
+ * row of the right type that the statfs(2) magic check refused, copied
+ * into @buf, with its mount ID in *@id (0 for a table without IDs, e.g. a
+ * copy of /proc/mounts; @id may be NULL).  -ENOENT when no row was
+ * refused, -ERANGE when @size is too small.  Since LIBDBGFS_0.2.
+ */
+int dbgfs_where_rejected(struct dbgfs_ctx *ctx, char *buf, size_t size,
+			 int *id);
 
 /*
  * Mount the context's type at @dir (its canonical path if NULL, creating

@@ -248,6 +248,101 @@ fi
 	skip "set/get round trip on debugfs" \
 		"no known-safe writable file${TOOL_NO_WRITES:+ (TOOL_NO_WRITES)}"
 
+# --- hostile input on real mounts (issue 10) -------------------------------
+
+same "-j where: one compact document" "$("$DBGFS" -t debugfs -j where)" \
+	'{"fstype":"debugfs","mount":"/sys/kernel/debug","source":"canonical"}'
+
+# A mount point with a newline: where's line is one (\012), -0 is raw.
+NL_MNT="/mnt/new
+line"
+mkdir -p "$NL_MNT"
+if mount -t debugfs none "$NL_MNT"; then
+	grep ' /mnt/new\\012line ' /proc/self/mountinfo > "$T/mi.nl"
+	same "where prints a real mount point's newline as \\012" \
+		"$("$DBGFS" --mountinfo "$T/mi.nl" where -t debugfs)" \
+		'/mnt/new\012line'
+	same "where -0 prints it raw, NUL-terminated" \
+		"$("$DBGFS" --mountinfo "$T/mi.nl" where -0 -t debugfs |
+			tr '\0' '#')" "$NL_MNT#"
+	umount "$NL_MNT"
+else
+	nok "mount debugfs at a path with a newline"
+fi
+rmdir "$NL_MNT"
+
+# wait_open PID NAME: until PID holds a file named NAME open (10 s at most).
+wait_open() {
+	i=0
+	while [ $i -lt 100 ]; do
+		for fd in /proc/"$1"/fd/*; do
+			case $(readlink "$fd" 2>/dev/null) in
+			*/"$2") return 0 ;;
+			esac
+		done
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_gone PID: until PID has exited (5 s at most); kill -9 after that.
+wait_gone() {
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		diag "pid $1 still runs: SIGKILL"
+		kill -9 "$1"
+	fi
+}
+
+# trace_pipe blocks in read while the ring buffer is empty: watch must stop
+# on the first SIGINT, get must print what arrives while it blocks.
+tr_mounted=
+TR=$("$DBGFS" -t tracefs where 2>/dev/null)
+if [ -z "$TR" ] && mount -t tracefs none /sys/kernel/tracing; then
+	TR=/sys/kernel/tracing
+	tr_mounted=1
+fi
+if [ -n "$TR" ] && [ -e "$TR/trace_pipe" ]; then
+	"$DBGFS" -t tracefs watch trace_pipe > "$T/watch.pipe" 2>&1 &
+	w=$!
+	if wait_open $w trace_pipe; then
+		sleep 0.5
+		kill -INT $w
+		wait_gone $w
+		wait $w
+		same "watch blocked in trace_pipe stops on SIGINT, exit 0" "$?" 0
+	else
+		nok "watch opens trace_pipe"
+		kill -9 $w
+		wait $w
+	fi
+	"$DBGFS" -t tracefs get trace_pipe > "$T/get.pipe" 2>&1 &
+	g=$!
+	if wait_open $g trace_pipe; then
+		echo dbgfs-tool-marker > "$TR/trace_marker"
+		i=0
+		until grep -q dbgfs-tool-marker "$T/get.pipe" || [ $i -ge 100 ]
+		do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		check "get of trace_pipe prints a marker while the read goes on" \
+			grep -q dbgfs-tool-marker "$T/get.pipe"
+	else
+		nok "get opens trace_pipe"
+	fi
+	kill $g
+	wait $g 2>/dev/null
+	[ -n "$tr_mounted" ] && umount "$TR"
+else
+	skip "watch and get of trace_pipe" "no tracefs"
+fi
+
 # --- dbgfs ------------------------------------------------------------------
 
 loaded=

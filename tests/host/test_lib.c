@@ -105,10 +105,40 @@ static void test_fixtures(void)
 		     "malformed line is skipped");
 	expect_error("malformed-only.mountinfo", "debugfs", f, -ENOENT,
 		     "only malformed debugfs lines: -ENOENT");
+	expect_found("garbage-first.mountinfo", "debugfs", f,
+		     "/mnt/after-first-garbage",
+		     "a malformed first line is skipped too");
 	expect_found("proc-mounts.mounts", "debugfs", f, "/mnt/old style",
 		     "/proc/mounts format is read too");
 	expect_found("nested.mountinfo", "sysfs", f, "/sys",
 		     "any type: sysfs");
+}
+
+/* dbgfs_where_rejected() names the first row the magic check refused. */
+static void test_rejected(unsigned int flags)
+{
+	struct dbgfs_ctx *ctx = dbgfs_new("debugfs");
+	char path[PATH_MAX], buf[PATH_MAX];
+	int id = -1;
+
+	snprintf(path, sizeof(path), "%s/space.mountinfo", fixtures);
+	dbgfs_set_mountinfo(ctx, path);
+	dbgfs_set_flags(ctx, flags);
+	ok(dbgfs_where_rejected(ctx, buf, sizeof(buf), &id) == -ENOENT,
+	   "dbgfs_where_rejected() before a lookup: -ENOENT");
+	ok(dbgfs_where(ctx, buf, sizeof(buf)) == -ENOENT &&
+	   !dbgfs_where_rejected(ctx, buf, sizeof(buf), &id) &&
+	   !strcmp(buf, "/mnt/debug fs") && id == 40,
+	   "dbgfs_where_rejected(): the refused row's target and mount ID");
+	ok(dbgfs_where_rejected(ctx, buf, 4, NULL) == -ERANGE,
+	   "dbgfs_where_rejected() with a short buffer: -ERANGE");
+	snprintf(path, sizeof(path), "%s/several.mountinfo", fixtures);
+	dbgfs_set_mountinfo(ctx, path);
+	dbgfs_set_flags(ctx, flags | DBGFS_NO_VERIFY);
+	ok(!dbgfs_where(ctx, buf, sizeof(buf)) &&
+	   dbgfs_where_rejected(ctx, buf, sizeof(buf), &id) == -ENOENT,
+	   "dbgfs_where_rejected(): nothing refused, -ENOENT");
+	dbgfs_free(ctx);
 }
 
 /* Candidates are checked by magic unless DBGFS_NO_VERIFY. */
@@ -125,6 +155,7 @@ static void test_verify(void)
 		     "a type without a known magic trusts the table");
 	expect_error("space.mountinfo", "debugfs", f, -ENOENT,
 		     "fixture debugfs path fails the magic check");
+	test_rejected(f);
 }
 
 /* A mount table that cannot be read is an error, not "not mounted". */

@@ -5,7 +5,9 @@
  * paths or through DBGFS_DIR.  Permission cases run as nobody, since root
  * reads everything.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include <json.h>
 
 #include "common.h"
+#include "libdbgfs.h"
 #include "tap.h"
 
 /* The tool must not see the caller's DBGFS_DIR and friends. */
@@ -427,6 +430,598 @@ static void test_watch(void)
 }
 
 /*
+ * A FIFO with a writer that holds it open and writes nothing: a read
+ * blocks as on trace_pipe.  watch must still stop on the first signal.
+ */
+static void test_watch_blocked(void)
+{
+	const char *fifo = path_in(tree, "fifo.watch");
+	static const char *const sigs[] = { "INT", "TERM" };
+	struct run r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		unlink(fifo);
+		mkfifo(fifo, 0644);
+		/*
+		 * The writer touches "opened" once both ends are open: watch
+		 * is past its open(), so its handler is in place.
+		 */
+		unlink(path_in(tree, "opened"));
+		run(&r, false,
+		    "watch %s > /dev/null & w=$!; "
+		    "(exec 3> %s; : > %s; exec sleep 30) & i=0; "
+		    "until [ -e %s ] || [ $i -ge 100 ]; do sleep 0.1; "
+		    "i=$((i + 1)); done; sleep 0.2; kill -%s $w; i=0; "
+		    "while kill -0 $w 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; "
+		    "i=$((i + 1)); done; "
+		    "if kill -0 $w 2>/dev/null; then echo stuck; kill -9 $w; fi; "
+		    "wait $w; echo rc=$?",
+		    fifo, fifo, path_in(tree, "opened"),
+		    path_in(tree, "opened"), sigs[i]);
+		ok(!strcmp(r.out, "rc=0\n") && !*r.err,
+		   "tool: watch blocked in a read stops on SIG%s, exit 0",
+		   sigs[i]);
+		if (strcmp(r.out, "rc=0\n") || *r.err)
+			diag("stdout '%s' stderr '%s'", r.out, r.err);
+		run_free(&r);
+	}
+	unlink(fifo);
+}
+
+/* get prints what a file without end gives as it comes, and stops at --max. */
+static void test_get_stream(void)
+{
+	const char *fifo = path_in(tree, "fifo.get"), *out = path_in(tree, "get.out");
+	char err[256];
+	struct run r;
+
+	unlink(fifo);
+	mkfifo(fifo, 0644);
+	run(&r, false,
+	    "get %s > %s & g=$!; exec 3> %s; printf 'first\\n' >&3; i=0; "
+	    "until grep -q first %s || [ $i -ge 50 ]; do sleep 0.1; "
+	    "i=$((i + 1)); done; grep -q first %s && echo streamed; "
+	    "printf 'second\\n' >&3; exec 3>&-; wait $g; echo rc=$?; cat %s",
+	    fifo, out, fifo, out, out, out);
+	ok(!strcmp(r.out, "streamed\nrc=0\nfirst\nsecond\n"),
+	   "tool: get prints the first chunk before the writer closes");
+	if (strcmp(r.out, "streamed\nrc=0\nfirst\nsecond\n"))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	unlink(fifo);
+
+	/* The old tool grew its buffer until ENOMEM: keep that small. */
+	expect("get --max 4096 /dev/zero prints 4096 bytes", 0, "4096\n", "",
+	       false, "get --max 4096 /dev/zero 2>/dev/null | wc -c");
+	run(&r, false,
+	    "get --max 4096 /dev/zero 2>&1 >/dev/null; echo rc=$?");
+	ok(!strcmp(r.out, "dbgfs: /dev/zero: longer than --max 4096 bytes\nrc=1\n"),
+	   "tool: get --max: clear error, exit 1");
+	run_free(&r);
+	snprintf(err, sizeof(err),
+		 "dbgfs: /dev/zero: longer than --max %d bytes\n", 64 << 20);
+	run(&r, false, "get /dev/zero 2>%s | wc -c; cat %s",
+	    path_in(tree, "zero.err"), path_in(tree, "zero.err"));
+	ok(r.status == 0 && !strncmp(r.out, "67108864\n", 9) &&
+	   !strcmp(r.out + 9, err),
+	   "tool: get stops at the default --max of 64 MiB");
+	if (r.status || strncmp(r.out, "67108864\n", 9))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	run(&r, false, "--version >/dev/null; "
+	    "(ulimit -v 65536; exec %s get --max 1G /dev/zero) | head -c 200000000 | wc -c",
+	    tool);
+	ok(!strcmp(r.out, "200000000\n"),
+	   "tool: get streams with bounded memory (200 MB under a 64 MiB ulimit -v)");
+	if (strcmp(r.out, "200000000\n"))
+		diag("stdout '%s' stderr '%s'", r.out, r.err);
+	run_free(&r);
+	expect("get --max 0: no limit", 0, "70000000\n", "", false,
+	       "get --max 0 /dev/zero | head -c 70000000 | wc -c");
+	expect("get --max 2k reads 2048 bytes", 0, "2048\n", "", false,
+	       "get --max 2k /dev/zero 2>/dev/null | wc -c");
+	expect("get --max x is refused", 2, "", NULL, false,
+	       "get --max x %s", path_in(tree, "num"));
+}
+
+/* rm -r below @dirfd by file descriptors: nftw() stops at PATH_MAX. */
+static void remove_at(int dirfd, const char *name)
+{
+	struct dirent *d;
+	DIR *dir;
+	int fd;
+
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+	if (fd < 0) {
+		unlinkat(dirfd, name, 0);
+		return;
+	}
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return;
+	}
+	while ((d = readdir(dir)))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+			remove_at(fd, d->d_name);
+	closedir(dir);
+	unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+
+/* A chain of @levels directories named @name below @top, a file at the end. */
+static bool make_chain(const char *top, const char *name, int levels)
+{
+	int fd = open(top, O_RDONLY | O_DIRECTORY), next, i;
+	bool good = fd >= 0;
+
+	for (i = 0; good && i < levels; i++) {
+		good = !mkdirat(fd, name, 0755);
+		next = good ? openat(fd, name, O_RDONLY | O_DIRECTORY) : -1;
+		close(fd);
+		fd = next;
+		good = good && fd >= 0;
+	}
+	if (good) {
+		next = openat(fd, "end", O_WRONLY | O_CREAT, 0644);
+		good = next >= 0;
+		if (good)
+			close(next);
+	}
+	if (fd >= 0)
+		close(fd);
+	return good;
+}
+
+/* ls and dump never leave out an entry without saying so. */
+static void test_dropped(const char *tmp)
+{
+	char name[201], *deep = strdup(path_in(tmp, "deep"));
+	char *depth = strdup(path_in(tmp, "depth"));
+	struct json_object *doc;
+	struct run r;
+	int i;
+
+	memset(name, 'n', 200);
+	name[200] = '\0';
+	mkdir(deep, 0755);
+	mkdir(depth, 0755);
+	ok(make_chain(deep, name, 24) && make_chain(depth, "d", 70),
+	   "tool: a tree past PATH_MAX and one 70 levels deep");
+	for (i = 0; i < 2; i++) {
+		const char *cmd = i ? "dump" : "ls -R";
+
+		run(&r, false, "%s %s", cmd, deep);
+		ok(r.status == 1 && contains(&r, " <unreadable: File name too long>\n"),
+		   "tool: %s past PATH_MAX: a marker, exit 1", cmd);
+		ok(strstr(r.err, "entries not shown"),
+		   "tool: %s past PATH_MAX: says so on stderr", cmd);
+		run_free(&r);
+		run(&r, false, "%s %s", cmd, depth);
+		ok(r.status == 1 &&
+		   contains(&r, " <not listed: more than 64 levels deep>\n"),
+		   "tool: %s 70 levels deep: a marker, exit 1", cmd);
+		run_free(&r);
+	}
+	run(&r, false, "dump --json %s", depth);
+	doc = json_tokener_parse(r.out);
+	ok(r.status == 1 && doc && strstr(r.out, "more than 64 levels deep"),
+	   "tool: dump --json 70 levels deep: a document with the marker, exit 1");
+	json_object_put(doc);
+	run_free(&r);
+	remove_at(AT_FDCWD, deep);
+	remove_at(AT_FDCWD, depth);
+	free(deep);
+	free(depth);
+}
+
+/* Parse @text as strict JSON that must be valid UTF-8; NULL if it is not. */
+static struct json_object *parse_utf8_json(const char *text)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *doc;
+
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+			       JSON_TOKENER_VALIDATE_UTF8);
+	doc = json_tokener_parse_ex(tok, text, strlen(text) + 1);
+	if (!doc)
+		diag("JSON error: %s",
+		     json_tokener_error_desc(json_tokener_get_error(tok)));
+	json_tokener_free(tok);
+	return doc;
+}
+
+/* Names and link targets that are not UTF-8 still give valid JSON. */
+static void test_json_names(const char *tmp)
+{
+	char *dir = strdup(path_in(tmp, "names"));
+	struct json_object *doc, *entries, *e, *v;
+	size_t i, n;
+	struct run r;
+	bool found_file = false, found_link = false, found_utf = false;
+
+	mkdir(dir, 0755);
+	write_file(path_in(dir, "\377\376"), "x\n", 2);
+	symlink("\377\376", path_in(dir, "link"));
+	write_file(path_in(dir, "h\303\251"), "y\n", 2);
+	run(&r, false, "dump --json %s", dir);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc,
+	   "tool: dump --json of names with bytes \\xff\\xfe is valid UTF-8 JSON");
+	if (doc && json_object_object_get_ex(doc, "entries", &entries)) {
+		n = json_object_array_length(entries);
+		for (i = 0; i < n; i++) {
+			e = json_object_array_get_idx(entries, i);
+			if (json_object_object_get_ex(e, "path_hex", &v) &&
+			    !strcmp(json_object_get_string(v), "fffe") &&
+			    json_object_object_get_ex(e, "path", &v) && !v &&
+			    !strcmp(field(e, "value"), "x\n"))
+				found_file = true;
+			if (!strcmp(field(e, "path"), "link") &&
+			    json_object_object_get_ex(e, "target", &v) && !v &&
+			    !strcmp(field(e, "target_hex"), "fffe"))
+				found_link = true;
+			if (!strcmp(field(e, "path"), "h\303\251") &&
+			    !json_object_object_get_ex(e, "path_hex", &v))
+				found_utf = true;
+		}
+	}
+	ok(found_file, "tool: a name that is not UTF-8: path null, path_hex");
+	ok(found_link, "tool: a target that is not UTF-8: target null, target_hex");
+	ok(found_utf, "tool: a UTF-8 name stays a string");
+	json_object_put(doc);
+	run_free(&r);
+	remove_tree(dir);
+	free(dir);
+}
+
+/* where's output is one line whatever the mount point holds; -0 is raw. */
+static void test_where_escapes(void)
+{
+	struct run r;
+
+	expect("where escapes a newline in the mount point as \\012", 0,
+	       "/mnt/new\\012line\n", "", false,
+	       "-m %s/newline.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	expect("where escapes a backslash as \\134", 0,
+	       "/mnt/back\\134slash\n", "", false,
+	       "-m %s/backslash.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	expect("where keeps a space and a tab as they are", 0,
+	       "/mnt/a b\tc\\134d\\012e\n", "", false,
+	       "-m %s/all-escapes.mountinfo --no-verify where", fixtures);
+	run(&r, false, "-m %s/newline.mountinfo --no-verify where -0 -t debugfs",
+	    fixtures);
+	ok(r.status == 0 && r.out_len == 14 &&
+	   !memcmp(r.out, "/mnt/new\nline", 13) && r.out[13] == '\0',
+	   "tool: where -0 prints the raw mount point and a NUL");
+	run_free(&r);
+	run(&r, false, "-m %s/all-escapes.mountinfo --no-verify where --null",
+	    fixtures);
+	ok(r.status == 0 && r.out_len == 15 &&
+	   !memcmp(r.out, "/mnt/a b\tc\\d\ne", 14) && r.out[14] == '\0',
+	   "tool: where --null");
+	run_free(&r);
+}
+
+/* One JSON document on one line (compact), or NULL. */
+static struct json_object *compact_doc(struct run *r)
+{
+	char *nl = strchr(r->out, '\n');
+
+	if (!nl || nl[1]) {
+		diag("not one line: '%s'", r->out);
+		return NULL;
+	}
+	return parse_utf8_json(r->out);
+}
+
+/* The global -j/--json and -p/--pretty of bpftool and systemd's tools. */
+static void test_json_cli(void)
+{
+	struct json_object *doc, *entries, *e;
+	struct run r;
+	char *line, *save = NULL;
+	int lines = 0, good = 0;
+
+	run(&r, false, "-j -m %s/space.mountinfo --no-verify where -t debugfs",
+	    fixtures);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "mount"), "/mnt/debug fs") &&
+	   !strcmp(field(doc, "fstype"), "debugfs") &&
+	   !strcmp(field(doc, "source"), "table"),
+	   "tool: -j where: one compact document");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "-m %s/newline.mountinfo --no-verify where --pretty -t debugfs",
+	    fixtures);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc && strstr(r.out, "{\n") &&
+	   !strcmp(field(doc, "mount"), "/mnt/new\nline"),
+	   "tool: where --pretty: indented, the raw mount point");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "--json ls %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && json_object_object_get_ex(doc, "entries", &entries) &&
+	   json_object_array_length(entries) >= 10 &&
+	   !strcmp(field(find_entry(entries, "sub"), "type"), "dir") &&
+	   !strcmp(field(find_entry(entries, "wo"), "writeonly"), "true") &&
+	   !strcmp(field(find_entry(entries, "num"), "size"), "3"),
+	   "tool: ls --json: the entries with type, size, write-only");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "ls -R -j %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && json_object_object_get_ex(doc, "entries", &entries) &&
+	   !strcmp(field(find_entry(entries, "sub/link"), "target"), "../num"),
+	   "tool: ls -R -j: below directories, link targets");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "get -j %s", path_in(tree, "num"));
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "value"), "456") &&
+	   !strcmp(field(doc, "size"), "3"), "tool: get -j: value and size");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "get -j %s", path_in(tree, "bin"));
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc && !strcmp(field(doc, "value"), "(null)") &&
+	   !strcmp(field(doc, "hex"), "0001ff"), "tool: get -j of binary: hex");
+	json_object_put(doc);
+	run_free(&r);
+	expect("get -j --max 2 of a longer file: exit 1", 1, NULL, "", false,
+	       "get -j --max 2 %s", path_in(tree, "num"));
+
+	run(&r, false, "dump -j %s", tree);
+	doc = compact_doc(&r);
+	ok(r.status == 0 && doc, "tool: dump -j: one compact document");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "-p dump %s", tree);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc && strstr(r.out, "\n  \"entries\""),
+	   "tool: -p dump: pretty");
+	json_object_put(doc);
+	run_free(&r);
+
+	write_file(path_in(tree, "wj"), "1\n", 2);
+	run(&r, false,
+	    "watch -j %s --interval 20 --count 2 > %s & until [ -s %s ]; "
+	    "do sleep 0.05; done; printf 9 > %s; wait; cat %s",
+	    path_in(tree, "wj"), path_in(tree, "wj.out"),
+	    path_in(tree, "wj.out"), path_in(tree, "wj"),
+	    path_in(tree, "wj.out"));
+	for (line = strtok_r(r.out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), lines++) {
+		doc = parse_utf8_json(line);
+		if (doc && !strcmp(field(doc, "value"), lines ? "9" : "1\n") &&
+		    strchr(field(doc, "time"), 'T'))
+			good++;
+		json_object_put(doc);
+	}
+	ok(r.status == 0 && lines == 2 && good == 2,
+	   "tool: watch -j: one object per line per change");
+	run_free(&r);
+
+	run(&r, false, "--json get %s", path_in(tree, "missing"));
+	doc = compact_doc(&r);
+	e = NULL;
+	ok(r.status == 1 && doc && !*r.err &&
+	   json_object_object_get_ex(doc, "error", &e) &&
+	   strstr(json_object_get_string(e), "No such file or directory"),
+	   "tool: --json: an error is a JSON document on stdout, exit 1");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "--json -m %s/none.mountinfo --no-verify where", fixtures);
+	doc = compact_doc(&r);
+	ok(r.status == 3 && doc && !*r.err &&
+	   !strcmp(field(doc, "error"), "no dbgfs mount found"),
+	   "tool: --json: no mount point, exit 3");
+	json_object_put(doc);
+	run_free(&r);
+	run(&r, false, "--json frob");
+	doc = compact_doc(&r);
+	ok(r.status == 2 && doc && !*r.err && strstr(field(doc, "error"), "frob"),
+	   "tool: --json: a usage error, exit 2");
+	json_object_put(doc);
+	run_free(&r);
+}
+
+/* --version and the library's .pc come from the one VERSION file. */
+static void test_version(const char *tool_path)
+{
+	char want[128], pcpath[4096], *ver = NULL, *pc = NULL, *p;
+	size_t len;
+	struct run r;
+
+	if (read_whole(path_in(fixtures, "../../../VERSION"), &ver, &len) ||
+	    !len || ver[len - 1] != '\n') {
+		ok(false, "tool: VERSION holds one line");
+		free(ver);
+		return;
+	}
+	snprintf(want, sizeof(want), "dbgfs %s", ver);
+	expect("--version prints the VERSION file's version", 0, want, "",
+	       false, "--version");
+	expect("-V too, also after the command", 0, want, "", false,
+	       "ls -V");
+	snprintf(pcpath, sizeof(pcpath), "%s", tool_path);
+	p = strrchr(pcpath, '/');
+	snprintf(p ? p + 1 : pcpath, sizeof(pcpath) - (p ? p + 1 - pcpath : 0),
+		 "../lib/libdbgfs.pc");
+	ver[len - 1] = '\0';
+	snprintf(want, sizeof(want), "\nVersion: %s\n", ver);
+	ok(!read_whole(pcpath, &pc, &len) && strstr(pc, want),
+	   "tool: libdbgfs.pc has the same version");
+	free(pc);
+	snprintf(want, sizeof(want), "{\"version\":\"%s\"}\n", ver);
+	run(&r, false, "-j --version");
+	ok(r.status == 0 && !strcmp(r.out, want), "tool: -j --version");
+	run_free(&r);
+	ok(!strcmp(dbgfs_version(), ver),
+	   "tool: libdbgfs.so's dbgfs_version() is VERSION's");
+	free(ver);
+}
+
+/*
+ * The bash completion from the tree (there is no make install yet),
+ * driven the way bash does: COMP_WORDS, COMP_CWORD, then the function
+ * that `complete -p dbgfs` names.
+ */
+static void test_completion(const char *tmp)
+{
+	static const struct {
+		const char *words, *want, *what;
+	} cases[] = {
+		{ "''", "dump get help ls mount set watch where",
+		  "all commands" },
+		{ "d", "dump", "a command" },
+		{ "ls --r", "--recursive", "an option of the command" },
+		{ "get --m", "--max --mountinfo", "own and global options" },
+		{ "--ty", "--type", "a global option before the command" },
+		{ "--type d", "dbgfs debugfs", "--type values" },
+		{ "help w", "watch where", "help COMMAND" },
+		{ "get s", "secret sub/", "paths below the mount point" },
+		{ "-j get sub/", "sub/flag sub/link sub/neg",
+		  "paths in a directory" },
+		{ "ls wi", "with\\ space", "a name with a space is quoted" },
+		{ "set num ''", "", "not set's VALUE" },
+	};
+	char script[4096], *comp = realpath(path_in(fixtures,
+			"../../../tools/dbgfs.bash-completion"), NULL);
+	FILE *f;
+	struct run r;
+	char cmd[8192], *line, *save = NULL;
+	size_t i;
+
+	snprintf(script, sizeof(script), "%s/completion.sh", tmp);
+	f = fopen(script, "w");
+	if (!comp || !f) {
+		ok(false, "tool: bash completion file in tools/");
+		free(comp);
+		if (f)
+			fclose(f);
+		return;
+	}
+	fprintf(f, ". '%s' || exit 1\n"
+		"comp() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); "
+		"COMPREPLY=(); _dbgfs; "
+		"echo \"[$(printf '%%s\\n' \"${COMPREPLY[@]}\" | sort | paste -sd ' ')]\"; }\n"
+		"complete -p dbgfs\n", comp);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		fprintf(f, "comp '%s' %s\n", tool, cases[i].words);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), CLEAN_ENV "DBGFS_DIR=%s bash %s", tree,
+		 script);
+	run_cmd(cmd, false, &r);
+	line = strtok_r(r.out, "\n", &save);
+	ok(r.status == 0 && line && !strcmp(line, "complete -F _dbgfs dbgfs"),
+	   "tool: completion: complete -p dbgfs names _dbgfs");
+	if (r.status)
+		diag("stderr '%s'", r.err);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char want[256];
+
+		snprintf(want, sizeof(want), "[%s]", cases[i].want);
+		line = strtok_r(NULL, "\n", &save);
+		ok(line && !strcmp(line, want), "tool: completion: %s",
+		   cases[i].what);
+		if (!line)
+			line = "(nothing)";
+		if (strcmp(line, want))
+			diag("%s: got %s, want %s", cases[i].words, line, want);
+	}
+	run_free(&r);
+	free(comp);
+}
+
+/* --help and the man page describe the options and the exit codes. */
+static void test_docs(void)
+{
+	static const char *const in_help[] = {
+		"-j, --json", "-p, --pretty", "--max BYTES", "-0, --null",
+		"Exit status: 0 ok, 1", "write error", "SIGINT",
+	};
+	static const char *const in_man[] = {
+		"\\-\\-json", "\\-\\-pretty", "\\-\\-max", "\\-\\-null",
+		".SH EXIT STATUS", "write error", "SIGINT", "\\e012",
+		"path_hex", "bash\\-completion",
+	};
+	char *man = NULL;
+	size_t i, len;
+	struct run r;
+
+	run(&r, false, "--help; %s help get; %s help where; %s help watch",
+	    tool, tool, tool);
+	for (i = 0; i < ARRAY_SIZE(in_help); i++)
+		ok(r.status == 0 && contains(&r, in_help[i]),
+		   "tool: --help describes '%s'", in_help[i]);
+	run_free(&r);
+	if (read_whole(path_in(fixtures, "../../../tools/dbgfs.1"), &man, &len))
+		man = NULL;
+	for (i = 0; i < ARRAY_SIZE(in_man); i++)
+		ok(man && strstr(man, in_man[i]), "tool: dbgfs.1 describes '%s'",
+		   in_man[i]);
+	free(man);
+}
+
+/*
+ * Error paths of issue 10: each message is one line naming its cause, and
+ * the exit status says what went wrong.
+ */
+static void test_errors(void)
+{
+	char err[8192];
+	struct run r;
+
+	expect("help NOSUCH: exit 2, one line", 2, "",
+	       "dbgfs: help: unknown command 'nosuch' (see 'dbgfs --help')\n",
+	       false, "help nosuch");
+	expect("get >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "get %s >/dev/full", path_in(tree, "multi"));
+	expect("ls >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "ls %s >/dev/full", tree);
+	expect("dump >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "dump %s >/dev/full", tree);
+	expect("where >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "-m %s/space.mountinfo --no-verify where -t debugfs >/dev/full",
+	       fixtures);
+	expect("--help >/dev/full: exit 1, write error", 1, "",
+	       "dbgfs: write error: No space left on device\n", false,
+	       "--help >/dev/full");
+	snprintf(err, sizeof(err), "dbgfs: %s/nosuch.mountinfo: No such file or directory\n",
+		 fixtures);
+	expect("--mountinfo of a missing file names it: exit 3", 3, "", err,
+	       false, "-m %s/nosuch.mountinfo where -t debugfs", fixtures);
+	expect("--mountinfo of a missing file, --no-verify: names it", 3, "",
+	       err, false, "-m %s/nosuch.mountinfo --no-verify where",
+	       fixtures);
+	snprintf(err, sizeof(err),
+		 "dbgfs: %s/space.mountinfo: mount ID 40 at /mnt/debug fs is not debugfs by statfs(2) (try --no-verify to trust the table)\n",
+		 fixtures);
+	expect("a row failing the statfs check is named, with --no-verify", 3,
+	       "", err, false, "-m %s/space.mountinfo where -t debugfs",
+	       fixtures);
+	expect("a garbage first line of the table is skipped", 0,
+	       "/mnt/after-first-garbage\n", "", false,
+	       "-m %s/garbage-first.mountinfo --no-verify where -t debugfs",
+	       fixtures);
+	run(&r, false, "-m %s/garbage-first.mountinfo --no-verify where",
+	    fixtures);
+	ok(r.status == 3 && !strcmp(r.err, "dbgfs: no dbgfs mount found\n"),
+	   "tool: garbage first line: other types still not found");
+	run_free(&r);
+}
+
+/*
  * The tool and the fixtures as the commands name them: below @tmp (0755),
  * since nobody may not reach the build folder (a clone under /root), and
  * shell words without spaces, whatever the clone's path.
@@ -471,4 +1066,14 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_ls_dump_text();
 	test_dump_json();
 	test_watch();
+	test_errors();
+	test_watch_blocked();
+	test_get_stream();
+	test_dropped(tmp);
+	test_json_names(tmp);
+	test_where_escapes();
+	test_json_cli();
+	test_version(tool_path);
+	test_completion(tmp);
+	test_docs();
 }
