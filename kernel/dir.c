@@ -125,7 +125,7 @@ static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 
 	if (!dir_emit_dots(file, ctx))
 		return 0;
-	b = kmalloc(sizeof(*b), GFP_KERNEL);
+	b = dbgfs_kmalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
 		return -ENOMEM;
 	down_read(&dbgfs_tree_rwsem);
