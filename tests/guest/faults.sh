@@ -7,12 +7,35 @@
 #      record, typed-attribute opens, str's buffers, the poll forwarder (poll and epoll),
 #      readdir batches, lookup, devm entries with their reset path, and fill_super.
 #      Each walk must leave no splat in the kernel log.
-#   3. kmemleak, where the kernel has it (the debug kernel): nothing leaked meanwhile.
+#   3. The same walks under the kernel's failslab, where the kernel has fault injection
+#      (the debug kernel): each slab allocation of the operation fails in turn, through
+#      /proc/thread-self/fail-nth.
+#   4. kmemleak, where the kernel has it (the debug kernel): nothing leaked meanwhile.
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 KNOB=/sys/module/dbgfs/parameters/fail_nth
 LEAKS=/sys/kernel/debug/kmemleak
+FAILSLAB=/sys/kernel/debug/failslab
+OPS="plain u8 attr array str_read str_write poll epoll readdir lookup devm_add devm_open"
+# Under failslab: lookup's drop_caches would make its walk the whole dcache's.
+SLAB_OPS="plain u8 attr array str_read str_write poll epoll readdir devm_add devm_open"
+
+# Whether this kernel has fault injection (should_fail() is CONFIG_FAULT_INJECTION's).
+has_fault_injection() {
+	grep -qw should_fail /proc/kallsyms
+}
+
+# failslab_on / failslab_off: GFP_KERNEL allocations count too, without a stack dump each.
+failslab_on() {
+	gfp_wait=$(cat $FAILSLAB/ignore-gfp-wait)
+	verbose=$(cat $FAILSLAB/verbose)
+	echo N >$FAILSLAB/ignore-gfp-wait && echo 0 >$FAILSLAB/verbose
+}
+failslab_off() {
+	echo "$gfp_wait" >$FAILSLAB/ignore-gfp-wait
+	echo "$verbose" >$FAILSLAB/verbose
+}
 
 splats() {
 	dmesg | grep -E 'WARNING|BUG|Oops|KASAN|kmemleak|lockdep|circular locking|refcount_t|general protection'
@@ -74,17 +97,43 @@ no_splat "init"
 # 2. The paths user space reaches.
 check "mount -t dbgfs none $M" mount -t dbgfs none $M
 check "insmod fault_client.ko" insmod $MODS/fault_client.ko
-for op in plain u8 attr array str_read str_write poll epoll readdir lookup \
-	devm_add devm_open; do
+for op in $OPS; do
 	dmesg -c >/dev/null
 	tap_program "$op" /tests/bin/faultwalk $op
 	no_splat "$op"
 done
+
+# 3. failslab, where the kernel has it.
+slab=
+if has_fault_injection; then
+	if [ -e /proc/thread-self/fail-nth ] && [ -w $FAILSLAB/ignore-gfp-wait ]; then
+		slab=yes
+	else
+		not_ok "failslab: the kernel has fault injection, but no fail-nth or $FAILSLAB"
+	fi
+else
+	is "failslab: $(uname -r) has no fault injection (no should_fail in /proc/kallsyms): the debug kernel walks it" \
+		"$([ -e /proc/thread-self/fail-nth ] || echo absent)" absent
+fi
+if [ -n "$slab" ]; then
+	check "failslab: GFP_KERNEL allocations may fail, quietly" failslab_on
+	for op in $SLAB_OPS; do
+		dmesg -c >/dev/null
+		tap_program "failslab $op" /tests/bin/faultwalk --failslab $op
+		no_splat "failslab $op"
+	done
+fi
 # fill_super runs only for a new superblock: with dbgfs mounted nowhere.
 check "umount $M for the mount walk" umount $M
 dmesg -c >/dev/null
 tap_program mount /tests/bin/faultwalk mount
 no_splat "mount"
+if [ -n "$slab" ]; then
+	dmesg -c >/dev/null
+	tap_program "failslab mount" /tests/bin/faultwalk --failslab mount
+	no_splat "failslab mount"
+	check "failslab: back to its settings" failslab_off
+fi
 check "mount -t dbgfs none $M again" mount -t dbgfs none $M
 is "fault_client/ is still there" "$(ls $M/fault_client | tr '\n' ' ')" \
 	"array attr counts devm devm_released many plain poll str u8 "
@@ -94,13 +143,13 @@ check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs
 no_splat "unload"
 
-# 3. kmemleak, where this kernel has it: Debian's kernels are built without it.
+# 4. kmemleak, where this kernel has it: Debian's kernels are built without it.
 if grep -qw kmemleak_alloc /proc/kallsyms; then
 	if [ -w $LEAKS ]; then
 		# Objects count once they are a few seconds old and unreferenced in two scans.
-		echo scan >$LEAKS
+		check "kmemleak: a first scan (kmemleak is still on)" sh -c "echo scan >$LEAKS"
 		sleep 6
-		echo scan >$LEAKS
+		check "kmemleak: a second scan" sh -c "echo scan >$LEAKS"
 		is "kmemleak: nothing leaked since the suite began" "$(cat $LEAKS)" ""
 	else
 		not_ok "kmemleak: the kernel has it, but $LEAKS is not there"
