@@ -60,7 +60,7 @@ int dbgfs_attr_open(struct inode *inode, struct file *file,
 {
 	struct dbgfs_attr *attr;
 
-	attr = kzalloc(sizeof(*attr), GFP_KERNEL);
+	attr = dbgfs_kzalloc(sizeof(*attr), GFP_KERNEL);
 	if (!attr)
 		return -ENOMEM;
 	attr->get = get;
@@ -660,7 +660,7 @@ static ssize_t dbgfs_str_read(struct file *file, char __user *buf,
 	ssize_t ret;
 
 	mutex_lock(&dbgfs_str_mutex);
-	copy = kasprintf(GFP_KERNEL, "%s\n", *(char **)file->private_data);
+	copy = dbgfs_kasprintf(GFP_KERNEL, "%s\n", *(char **)file->private_data);
 	mutex_unlock(&dbgfs_str_mutex);
 	if (!copy)
 		return -ENOMEM;
@@ -691,7 +691,7 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 	if (len >= PAGE_SIZE || pos + len + 1 > PAGE_SIZE)
 		goto out;
 	ret = -ENOMEM;
-	new = kmalloc(pos + len + 1, GFP_KERNEL);
+	new = dbgfs_kmalloc(pos + len + 1, GFP_KERNEL);
 	if (!new)
 		goto out;
 	memcpy(new, old, pos);
@@ -822,7 +822,7 @@ static int dbgfs_u32_array_open(struct inode *inode, struct file *file)
 	char *text;
 	u32 i;
 
-	text = kvmalloc(size, GFP_KERNEL);
+	text = dbgfs_kvmalloc(size, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	text[0] = '\0';
@@ -951,7 +951,7 @@ static int dbgfs_devm_entry_open(struct inode *inode, struct file *file)
 {
 	struct dbgfs_devm_entry *entry = inode->i_private;
 
-	return single_open(file, entry->read, entry->dev);
+	return dbgfs_single_open(file, entry->read, entry->dev);
 }
 
 static const struct file_operations dbgfs_devm_entry_fops = {
@@ -1006,7 +1006,7 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 		return parent;
 	if (!dev || !read_fn)
 		return ERR_PTR(-EINVAL);
-	entry = devm_kzalloc(dev, sizeof(*entry), GFP_KERNEL);
+	entry = dbgfs_devm_kzalloc(dev, sizeof(*entry), GFP_KERNEL);
 	if (!entry)
 		return ERR_PTR(-ENOMEM);
 	entry->read = read_fn;
@@ -1022,7 +1022,8 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 	entry->node = node;
 	__module_get(THIS_MODULE);	/* dropped by the action */
 	/* Runs before the entry is freed: actions go in reverse order. */
-	err = devm_add_action_or_reset(dev, dbgfs_devm_entry_remove, entry);
+	err = dbgfs_devm_add_action_or_reset(dev, dbgfs_devm_entry_remove,
+					     entry);
 	if (err) {
 		devm_kfree(dev, entry);
 		return ERR_PTR(err);

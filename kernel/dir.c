@@ -123,11 +123,15 @@ static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 	unsigned int hash;
 	bool more;
 
-	if (!dir_emit_dots(file, ctx))
-		return 0;
-	b = kmalloc(sizeof(*b), GFP_KERNEL);
+	/*
+	 * Before the dots: a failure after them would be a short read that
+	 * getdents() returns as a success, and the error would be lost.
+	 */
+	b = dbgfs_kmalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
 		return -ENOMEM;
+	if (!dir_emit_dots(file, ctx))
+		goto out_free;
 	down_read(&dbgfs_tree_rwsem);
 	pos = dbgfs_dir_pos(dir, file->private_data, ctx->pos);
 	while (pos) {
@@ -147,6 +151,7 @@ static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 	ctx->pos = INT_MAX;
 out:
 	up_read(&dbgfs_tree_rwsem);
+out_free:
 	kfree(b);
 	return 0;
 }

@@ -179,7 +179,7 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	if (err)
 		goto out;
 	err = -ENOMEM;
-	of = kzalloc(sizeof(*of), GFP_KERNEL);
+	of = dbgfs_kzalloc(sizeof(*of), GFP_KERNEL);
 	if (!of)
 		goto out;
 	of->file = file;
@@ -435,7 +435,7 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 	struct dbgfs_open *of = dpt->of;
 	struct dbgfs_poller *p, *new;
 
-	new = dbgfs_should_fail_alloc() ? NULL : kzalloc(sizeof(*new), GFP_KERNEL);
+	new = dbgfs_kzalloc(sizeof(*new), GFP_KERNEL);
 	spin_lock(&of->pollers_lock);
 	list_for_each_entry(p, &of->pollers, link)
 		if (p->whead == whead)
@@ -911,9 +911,7 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 {
 	struct dbgfs_proxy *proxy;
 
-	if (dbgfs_should_fail_alloc())
-		return NULL;
-	proxy = kzalloc(sizeof(*proxy), GFP_KERNEL);
+	proxy = dbgfs_kzalloc(sizeof(*proxy), GFP_KERNEL);
 	if (!proxy)
 		return NULL;
 	proxy->real = node->file.fops;

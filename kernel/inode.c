@@ -38,7 +38,7 @@ static void dbgfs_inode_init_once(void *p)
 
 int dbgfs_inode_cache_init(void)
 {
-	dbgfs_inode_cache = kmem_cache_create("dbgfs_inode",
+	dbgfs_inode_cache = dbgfs_kmem_cache_create("dbgfs_inode",
 					      sizeof(struct dbgfs_inode), 0,
 					      SLAB_RECLAIM_ACCOUNT |
 					      SLAB_ACCOUNT,
@@ -54,8 +54,8 @@ void dbgfs_inode_cache_exit(void)
 
 static struct inode *dbgfs_alloc_inode(struct super_block *sb)
 {
-	struct dbgfs_inode *di = alloc_inode_sb(sb, dbgfs_inode_cache,
-						GFP_KERNEL);
+	struct dbgfs_inode *di = dbgfs_alloc_inode_sb(sb, dbgfs_inode_cache,
+						      GFP_KERNEL);
 
 	if (!di)
 		return NULL;

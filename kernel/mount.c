@@ -236,7 +236,7 @@ static const struct fs_context_operations dbgfs_context_ops = {
 
 static int dbgfs_init_fs_context(struct fs_context *fc)
 {
-	struct dbgfs_fs_info *opts = kzalloc(sizeof(*opts), GFP_KERNEL);
+	struct dbgfs_fs_info *opts = dbgfs_kzalloc(sizeof(*opts), GFP_KERNEL);
 
 	if (!opts)
 		return -ENOMEM;
@@ -278,10 +278,11 @@ static int dbgfs_register(void)
 
 	if (!(dbgfs_access & DBGFS_ALLOW_MOUNT))
 		return 0;
-	err = sysfs_create_mount_point(kernel_kobj, "dbgfs");
+	err = dbgfs_fault_err() ?:
+	      sysfs_create_mount_point(kernel_kobj, "dbgfs");
 	if (err)
 		return err;
-	err = register_filesystem(&dbgfs_fs_type);
+	err = dbgfs_fault_err() ?: register_filesystem(&dbgfs_fs_type);
 	if (err) {
 		sysfs_remove_mount_point(kernel_kobj, "dbgfs");
 		return err;

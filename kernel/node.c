@@ -23,7 +23,10 @@ static DECLARE_WAIT_QUEUE_HEAD(dbgfs_drain_wq);
 
 int dbgfs_node_cache_init(void)
 {
-	dbgfs_node_cache = KMEM_CACHE(dbgfs_node, SLAB_ACCOUNT);
+	dbgfs_node_cache = dbgfs_kmem_cache_create("dbgfs_node",
+						   sizeof(struct dbgfs_node),
+						   __alignof__(struct dbgfs_node),
+						   SLAB_ACCOUNT, NULL);
 	return dbgfs_node_cache ? 0 : -ENOMEM;
 }
 
@@ -142,13 +145,10 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	err = dbgfs_check_name(name);
 	if (err)
 		return ERR_PTR(err);
-	if (dbgfs_should_fail_alloc())
-		return ERR_PTR(-ENOMEM);
-	node = kmem_cache_zalloc(dbgfs_node_cache, GFP_KERNEL);
+	node = dbgfs_kmem_cache_zalloc(dbgfs_node_cache, GFP_KERNEL);
 	if (!node)
 		return ERR_PTR(-ENOMEM);
-	node->name = dbgfs_should_fail_alloc() ? NULL :
-		     kstrdup_const(name, GFP_KERNEL);
+	node->name = dbgfs_kstrdup_const(name, GFP_KERNEL);
 	if (!node->name) {
 		kmem_cache_free(dbgfs_node_cache, node);
 		return ERR_PTR(-ENOMEM);
@@ -447,8 +447,7 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 	node = dbgfs_node_new(name, S_IFLNK | 0777);
 	if (IS_ERR(node))
 		return node;
-	node->target = dbgfs_should_fail_alloc() ? NULL :
-		       kstrdup(target, GFP_KERNEL);
+	node->target = dbgfs_kstrdup(target, GFP_KERNEL);
 	if (!node->target) {
 		dbgfs_node_put(node);
 		return ERR_PTR(-ENOMEM);
@@ -863,7 +862,7 @@ int dbgfs_rename(struct dbgfs_node *old_dir, struct dbgfs_node *node,
 	if (IS_ERR_OR_NULL(node) || IS_ERR(old_dir) || IS_ERR(new_dir) ||
 	    node == dbgfs_root || !new_name)
 		return -EINVAL;
-	name = dbgfs_should_fail_alloc() ? NULL : kstrdup(new_name, GFP_KERNEL);
+	name = dbgfs_kstrdup(new_name, GFP_KERNEL);
 	if (!name)
 		return -ENOMEM;
 	return dbgfs_move(node, dbgfs_resolve_parent(old_dir),
@@ -886,8 +885,7 @@ int dbgfs_change_name(struct dbgfs_node *node, const char *fmt, ...)
 	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
 		return -EINVAL;
 	va_start(args, fmt);
-	name = dbgfs_should_fail_alloc() ? NULL :
-	       kvasprintf(GFP_KERNEL, fmt, args);
+	name = dbgfs_kvasprintf(GFP_KERNEL, fmt, args);
 	va_end(args);
 	if (!name)
 		return -ENOMEM;

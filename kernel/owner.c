@@ -51,8 +51,7 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 		return 0;
 	owner = dbgfs_owner_find(mod);
 	if (!owner) {
-		owner = dbgfs_should_fail_alloc() ? NULL :
-			kzalloc(sizeof(*owner), GFP_KERNEL);
+		owner = dbgfs_kzalloc(sizeof(*owner), GFP_KERNEL);
 		if (!owner)
 			return -ENOMEM;
 		owner->mod = mod;
