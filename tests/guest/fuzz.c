@@ -130,7 +130,7 @@ static const char *const names[] = {
 	"n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9",
 	"p", "pf", "pu", "pl", "pq",
 };
-#define NNAMES		(sizeof(names) / sizeof(names[0]))
+#define NNAMES		ARRAY_SIZE(names)
 #define NOWN		10	/* the first NOWN are the client's */
 
 static uint64_t now_ns(void)
@@ -307,7 +307,7 @@ static bool kmsg_splat(char *out, size_t len)
 		if (n <= 0)
 			return false;
 		rec[n] = '\0';
-		for (i = 0; i < sizeof(splats) / sizeof(splats[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(splats); i++) {
 			if (strstr(rec, splats[i])) {
 				rec[strcspn(rec, "\n")] = '\0';
 				rec[len - 1] = '\0';	/* len <= sizeof(rec) */
@@ -320,7 +320,7 @@ static bool kmsg_splat(char *out, size_t len)
 
 /* Per-thread: where a SIGBUS of a touch returns to. */
 static __thread sigjmp_buf touch_jmp;
-static __thread volatile bool touching;
+static __thread atomic_bool touching;
 
 static void on_sigbus(int sig)
 {
@@ -388,7 +388,7 @@ static long write_file(const char *path, const char *s, int *err)
 static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 {
 	int *fd = &t->fds[op->fd];
-	long ret = -1;
+	long ret = 0;	/* stays 0 when there is no such fd or mapping */
 	struct stat st;
 	struct pollfd pfd;
 	int fl;
@@ -407,7 +407,7 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		break;
 	case OP_CLOSE:
 		if (*fd < 0)
-			goto none;
+			break;
 		if (t->maps[op->fd])
 			munmap(t->maps[op->fd], 4096);
 		t->maps[op->fd] = NULL;
@@ -417,7 +417,7 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 	case OP_READ:
 	case OP_PREAD:
 		if (*fd < 0)
-			goto none;
+			break;
 		if ((size_t)op->a > buflen)
 			op->a = buflen;
 		ret = op->kind == OP_READ ? read(*fd, buf, op->a) :
@@ -429,7 +429,7 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 	case OP_WRITE:
 	case OP_PWRITE:
 		if (*fd < 0)
-			goto none;
+			break;
 		if ((size_t)op->a > strlen(op->s))
 			op->a = strlen(op->s);
 		ret = op->kind == OP_WRITE ? write(*fd, op->s, op->a) :
@@ -437,19 +437,19 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		break;
 	case OP_LSEEK:
 		if (*fd < 0)
-			goto none;
+			break;
 		ret = lseek(*fd, op->a, op->b);
 		break;
 	case OP_POLL:
 		if (*fd < 0)
-			goto none;
+			break;
 		pfd.fd = *fd;
 		pfd.events = POLLIN | POLLOUT;
 		ret = poll(&pfd, 1, op->a);
 		break;
 	case OP_MMAP:
 		if (*fd < 0 || t->maps[op->fd])
-			goto none;
+			break;
 		t->maps[op->fd] = mmap(NULL, 4096, PROT_READ |
 				       (op->a ? PROT_WRITE : 0), MAP_SHARED,
 				       *fd, 0);
@@ -463,7 +463,7 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		break;
 	case OP_TOUCH:
 		if (!t->maps[op->fd])
-			goto none;
+			break;
 		touching = true;
 		if (sigsetjmp(touch_jmp, 1)) {
 			touching = false;
@@ -471,21 +471,23 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 			ret = 1;	/* SIGBUS: allowed after removal */
 			break;
 		}
-		buf[0] = *(volatile char *)t->maps[op->fd];
+		buf[0] = __atomic_load_n((char *)t->maps[op->fd],
+					 __ATOMIC_RELAXED);
 		if (t->map_rw[op->fd])
-			*(volatile char *)t->maps[op->fd] = 'x';
+			__atomic_store_n((char *)t->maps[op->fd], 'x',
+					 __ATOMIC_RELAXED);
 		touching = false;
 		ret = 0;
 		break;
 	case OP_MUNMAP:
 		if (!t->maps[op->fd])
-			goto none;
+			break;
 		ret = munmap(t->maps[op->fd], 4096);
 		t->maps[op->fd] = NULL;
 		break;
 	case OP_FASYNC:
 		if (*fd < 0)
-			goto none;
+			break;
 		fcntl(*fd, F_SETOWN, getpid());
 		fl = fcntl(*fd, F_GETFL);
 		ret = fcntl(*fd, F_SETFL, op->a ? fl | O_ASYNC : fl & ~O_ASYNC);
@@ -551,8 +553,6 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		ret = mod_load("fuzz_client", "");
 		break;
 	default:
-	none:
-		ret = 0;	/* nothing to do: no such fd or mapping */
 		break;
 	}
 	op->ret = ret < 0 ? -1 : ret;
@@ -625,7 +625,9 @@ static void gen_worker(struct thr *t, struct op *op)
 	};
 	static const int accm[] = { O_RDONLY, O_WRONLY, O_RDWR };
 	static const int modes[] = { 0755, 0700, 0644, 0600, 0444, 0200, 0 };
-	static const char alphabet[] = "0123456789abcdefghij \n";
+	static const char alphabet[] = "0123456789 abcdefghij\n";
+	static const long lens[] = { 1, 3, 7, 16, 100, 4096 };
+	static const int whences[] = { SEEK_SET, SEEK_CUR, SEEK_END };
 	int i, n;
 
 	op->kind = pick(t, w, OP_CHOWN + 1);
@@ -655,7 +657,7 @@ static void gen_worker(struct thr *t, struct op *op)
 		break;
 	case OP_READ:
 	case OP_PREAD:
-		op->a = (long[]){ 1, 3, 7, 16, 100, 4096 }[rnd(t, 6)];
+		op->a = lens[rnd(t, ARRAY_SIZE(lens))];
 		op->b = rnd(t, 4) ? 0 : rnd(t, 40);
 		break;
 	case OP_WRITE:
@@ -674,7 +676,7 @@ static void gen_worker(struct thr *t, struct op *op)
 		break;
 	case OP_LSEEK:
 		op->a = rnd(t, 3) ? 0 : rnd(t, 64);
-		op->b = (int[]){ SEEK_SET, SEEK_CUR, SEEK_END }[rnd(t, 3)];
+		op->b = whences[rnd(t, ARRAY_SIZE(whences))];
 		break;
 	case OP_POLL:
 		op->a = rnd(t, 2) ? 0 : 5;
@@ -1049,7 +1051,7 @@ static bool replay(const struct op *ops, size_t n, const bool *keep,
 		}
 		if (verbose) {
 			format_op(&op, s, sizeof(s));
-			printf("# replay: %s\n", s);
+			printf("# replayed: %s\n", s);
 		}
 		if (failed)
 			break;
@@ -1262,7 +1264,7 @@ static int run_replay(const char *path)
 	}
 	fclose(f);
 	replaying = true;
-	if (!ok(!replay(ops, n, NULL, true), "replay of %zu operations from %s",
+	if (!ok(!replay(ops, n, NULL, true), "%zu operations of %s, replayed",
 		n, path)) {
 		diag("%s", fail_what);
 		if (minimise_secs > 0)
