@@ -72,8 +72,23 @@ uninstall:
 dkms-source:
 	scripts/dkms-source build/dkms
 
+# The fuzzer's long form (tests/guest/fuzz.c): make fuzz SEED=0x1234 TIME=600 KERNEL=debug.
+# SEED defaults to a random one (printed); the guest boots with panic_on_warn=0, so that
+# the fuzzer sees a KASAN or lockdep report itself and replays and shrinks its log.
+SEED ?= 0x$(shell od -An -N8 -tx8 /dev/urandom | tr -d ' ')
+TIME ?= 300
+fuzz:
+	if [ "$(KERNEL)" = debug ]; then scripts/debug-kernel; else scripts/setup $(KERNEL); fi
+	scripts/build-modules $(KERNEL) kernel tests/kernel
+	$(MAKE) -s -C tests/guest
+	mkdir -p build/fuzz && echo "$(SEED) $(TIME)" >build/fuzz/fuzz.conf
+	guest/run --timeout $$(( $(TIME) + 900 )) --append panic_on_warn=0 \
+		--log build/logs/fuzz-$(KERNEL) $(KERNEL) fuzz build/$(KERNEL)/kernel/dbgfs.ko \
+		build/$(KERNEL)/tests/kernel/fuzz_client.ko build/$(KERNEL)/tests/kernel/fuzz_peer.ko \
+		build/tests/guest/fuzz tests/fuzz.conf=build/fuzz/fuzz.conf
+
 clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
-	uninstall dkms-source clean
+	uninstall dkms-source fuzz clean

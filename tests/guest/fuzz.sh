@@ -1,0 +1,36 @@
+# fuzz: the seeded random-operation fuzzer (/tests/bin/fuzz with fuzz_client.ko and
+# fuzz_peer.ko; see tests/guest/fuzz.c).  Runs each seed of tests/guest/fuzz.seeds
+# (printed by /tests/bin/fuzz-seeds) for its seconds (default FUZZ_SECS), or, when
+# /tests/fuzz.conf exists (make fuzz), the seeds and times it gives, in the same
+# format.  One result per seed, then the kernel log's checks.
+. /tests/guest/tap.sh
+M=/sys/kernel/dbgfs
+MODS=/tests/modules
+FUZZ_SECS=${FUZZ_SECS:-40}
+MINIMISE=${MINIMISE:-60}
+
+check "insmod dbgfs.ko" insmod $MODS/dbgfs.ko
+check "mount -t dbgfs none $M" mount -t dbgfs none $M
+dmesg -c >/dev/null
+
+if [ -f /tests/fuzz.conf ]; then
+	grep -v '^#' /tests/fuzz.conf
+else
+	fuzz-seeds | grep -v '^#'
+fi >/tmp/fuzz.list
+is "there are seeds to run" "$(grep -c . /tmp/fuzz.list)" "$(grep -c . /tmp/fuzz.list | grep -v '^0$')"
+while read -r seed secs _; do
+	[ -n "$seed" ] || continue
+	echo "# fuzz: seed $seed for ${secs:-$FUZZ_SECS} s"
+	tap_program "fuzz $seed" /tests/bin/fuzz --seed "$seed" \
+		--time "${secs:-$FUZZ_SECS}" --minimise "$MINIMISE"
+done </tmp/fuzz.list
+
+rmmod fuzz_peer 2>/dev/null
+check "rmmod fuzz_client" rmmod fuzz_client
+is "no fuzz_client FAIL line in the kernel log" "$(dmesg | grep -c 'fuzz_client: FAIL')" 0
+is "no splat in the kernel log" \
+	"$(dmesg | grep -cE 'BUG:|WARNING:|KASAN|Oops|possible circular|blocked for more than')" 0
+check "umount $M" umount $M
+check "rmmod dbgfs" rmmod dbgfs
+done_testing
