@@ -89,6 +89,7 @@ static struct fuzz_ent *fuzz_slots[FUZZ_SLOTS];
 static LIST_HEAD(fuzz_forgotten);	/* put slots: freed at exit */
 static struct dbgfs_node *fuzz_root;
 static bool fuzz_forget_all;
+static unsigned int fuzz_parked;	/* fuzz_lock; see fuzz_park() */
 
 /*
  * Frees what an entry's file used.  @removed: our own dbgfs_remove() of it
@@ -317,6 +318,26 @@ static struct dbgfs_node *fuzz_make(enum fuzz_kind kind, const char *name,
 	}
 }
 
+/*
+ * A node that a removal running without fuzz_lock (lar by name, rm of an
+ * ancestor) took away between its creation and our lookup: a removal of
+ * ours spent the handle, one of another module left it to the cleanup when
+ * we go.  Either way the handle is not ours to use, and the removal may
+ * still be draining a file that uses @data: keep the data until exit().
+ */
+static void fuzz_park(struct fuzz_ent *ent, enum fuzz_kind kind, void *data,
+		      struct dbgfs_node *other)
+{
+	lockdep_assert_held(&fuzz_lock);
+	dbgfs_node_put(other);	/* a later node of the same name, if any */
+	kref_init(&ent->kref);
+	ent->node = NULL;
+	ent->kind = kind;
+	ent->data = data;
+	list_add_tail(&ent->forgotten, &fuzz_forgotten);
+	fuzz_parked++;
+}
+
 /* Creates (or adopts) an entry into slot @s; fuzz_lock held. */
 static int fuzz_create(enum fuzz_kind kind, int s, int p, const char *name,
 		       umode_t mode, const char *target)
@@ -354,15 +375,11 @@ static int fuzz_create(enum fuzz_kind kind, int s, int p, const char *name,
 		err = PTR_ERR(node);
 		if (IS_ERR(node))
 			goto out_free;
-		/*
-		 * Only removal takes a name out of a directory, and no
-		 * removal can have run on a node nobody knows yet.
-		 */
 		ref = dbgfs_lookup(name, parent);
-		if (WARN_ON(ref != node)) {
-			dbgfs_node_put(ref);
-			dbgfs_remove(node);
-			goto out_free;
+		if (ref != node) {
+			fuzz_park(ent, kind, data, ref);
+			err = -ENOENT;
+			goto out;
 		}
 	}
 	kref_init(&ent->kref);
@@ -594,6 +611,9 @@ static void __exit fuzz_exit(void)
 	}
 	if (!forget)
 		dbgfs_remove(fuzz_root);
+	if (fuzz_parked)
+		pr_info("%u new entries were removed before their lookup\n",
+			fuzz_parked);
 	/*
 	 * What is forgotten stays for dbgfs' cleanup after this returns,
 	 * which runs none of this module's code: its data can go now.
