@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # dbgfs: top-level targets.  `make check` is the test command; `make run` the main job.
 KERNEL ?= 6.1
 SUITES ?= $(shell awk '!/^\#/ && NF { print $$1 }' tests/guest/SUITES | paste -sd,)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # Shared helpers of the project's scripts: cache location, kernel resolution, package installs.
 

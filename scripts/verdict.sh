@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # verdict.sh: how make check turns its steps into one closing line.  Sourced by
 # scripts/check and by the runner's self-test (tests/runner/selftest), which feeds it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # bench: the benchmark's guest side (make bench).  Loads dbgfs and dbgfs_bench,
 # mounts dbgfs at /sys/kernel/dbgfs (guest/init mounted debugfs at /sys/kernel/debug)
 # and runs /tests/bin/bench, whose "csv:" lines bench/report reads from the TAP log.

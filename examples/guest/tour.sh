@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # tour: the guided tour of `make run`: dbgfs mounted at /sys/kernel/dbgfs with the
 # example module's entries, and the dbgfs tool showing them.
 insmod /tests/modules/dbgfs.ko

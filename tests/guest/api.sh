@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # api: the in-kernel API tests (api_test.ko, KTAP from its init), then the owner
 # cleanup of a module that forgets to remove its entries (forgetful.ko): its entries go
 # with it, with exactly one warning that counts them, and a file of it held open across

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # faults: fault injection on every path user space reaches (issue 15, item 2), with
 # dbgfs' fail_nth knob: writing N makes the N-th allocation of dbgfs from then on fail.
 #   1. module init: insmod dbgfs.ko fail_nth=N for N = 1, 2, ... until it loads; each

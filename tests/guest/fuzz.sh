@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # fuzz: the seeded random-operation fuzzer (/tests/bin/fuzz with fuzz_client.ko and
 # fuzz_peer.ko; see tests/guest/fuzz.c).  Runs each seed of tests/guest/fuzz.seeds
 # (printed by /tests/bin/fuzz-seeds) for its seconds (default FUZZ_SECS), or, when

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # lifetime: the lifetime guarantees and access rules of dbgfs driven from user space
 # (/tests/bin/lifetime), then a bounded stress run (/tests/bin/stress), through the
 # lifetime_client test module; then RCU readers against removal (/tests/bin/rcu,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # lockdown: DESIGN section 5 under kernel lockdown.  Only files whose mode is within
 # 0444, opened read-only and without ioctl or mmap, may be opened; setattr is refused.
 # Lockdown is one-way: this suite needs a guest of its own (tests/guest/SUITES.own-boot).

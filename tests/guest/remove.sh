@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # remove: handles across owners and the exit window (issue 9, items 2 and 6).
 #   owner_a.ko makes owner_a/{a}; owner_b.ko makes owner_a/b and keeps its handle.
 #   Whichever goes first, owner_b's later dbgfs_remove() of its handle must not touch

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # tap.sh: TAP helpers for the guest suites (busybox sh).  Source it; end with done_testing.
 _n=0
 _failed=0

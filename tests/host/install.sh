@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
 # install.sh [SERIES]: `make install` and `make uninstall` into a throwaway DESTDIR, as a
 # packager runs them (PREFIX=/usr, the module for SERIES, default 6.1), and what a user then builds
 # against the installed files: a program through libdbgfs.pc, a client module through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_abba: loads a module that takes two mutexes in both orders (debug kernel:
 # lockdep reports the inversion, with no panic); the run must fail on the console check.
 . /tests/guest/tap.sh

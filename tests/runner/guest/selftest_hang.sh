@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_hang: never finishes; the run must fail by its timeout.
 . /tests/guest/tap.sh
 ok "about to hang"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_leak: loads a module that leaks memory (debug kernel: kmemleak reports it at
 # the end of the boot, with no panic); the run must fail on the console check.
 . /tests/guest/tap.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_lockdep: a dbgfs client that holds a lock across dbgfs_remove() of a file
 # whose read takes that lock; on the debug kernel lockdep must report it and the run
 # fail.  The steps themselves succeed (the read is over before the removal).

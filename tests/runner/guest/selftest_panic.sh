@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_panic: panics the guest; the run must fail.
 . /tests/guest/tap.sh
 ok "about to panic"

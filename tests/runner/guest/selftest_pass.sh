@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # selftest_pass: a suite that passes; the run must pass.
 . /tests/guest/tap.sh
 check "true succeeds" true

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # crash_midway: a host test program that dies of a signal half-way through its
 # results, before its plan: the step that runs it must fail.
 echo "TAP version 13"
