@@ -849,6 +849,9 @@ out_free:
  * @new_name: its new name
  *
  * Dentries of the old name go stale at once; files that are open stay open.
+ * As in kernfs, a directory's dentry is not moved here but by the next
+ * lookup of its new name, which answers -ESTALE when it cannot take the
+ * VFS's rename locks at once (the VFS retries the walk once first).
  *
  * Return: 0, -EEXIST if @new_name is taken in @new_dir, -ENOENT if @node or
  * @new_dir was removed, -EINVAL for a bad name, a wrong @old_dir or a move

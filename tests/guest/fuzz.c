@@ -224,6 +224,21 @@ static void fail(const struct op *op, const char *fmt, ...)
 	stop = true;
 }
 
+/*
+ * ESTALE from a path walk: dbgfs renames directories behind the VFS's back
+ * (as kernfs does), so a directory's inode can keep its old dentry; the
+ * lookup under the new name then moves it with d_splice_alias(), whose
+ * __d_unalias() answers ESTALE when it cannot trylock the rename mutex
+ * (another lookup unaliasing at once) or the old parent's i_rwsem (a chmod
+ * of it).  The VFS retries once with LOOKUP_REVAL, and passes a second
+ * ESTALE on.  Seen on 6.1, stat of fuzz/n7/n7 after 37 s of seed
+ * 0x5eed00000000d0b6 (CI, 2026-12-04).
+ */
+static bool walk_error(int e)
+{
+	return e == ENOENT || e == ENOTDIR || e == ELOOP || e == ESTALE;
+}
+
 /* The errors each operation may answer (and EINTR where a signal can come). */
 static bool allowed(const struct op *op, int accmode)
 {
@@ -233,8 +248,7 @@ static bool allowed(const struct op *op, int accmode)
 		return true;
 	switch (op->kind) {
 	case OP_OPEN:
-		return e == ENOENT || e == ENOTDIR || e == EISDIR ||
-		       e == ELOOP || e == EIO;
+		return walk_error(e) || e == EISDIR || e == EIO;
 	case OP_READ:
 	case OP_PREAD:
 		return e == EIO || e == EISDIR || e == EINVAL || e == EACCES ||
@@ -254,14 +268,14 @@ static bool allowed(const struct op *op, int accmode)
 	case OP_FASYNC:
 		return e == EIO;
 	case OP_READDIR:
-		return e == ENOENT || e == ENOTDIR || e == ELOOP || e == EIO;
+		return walk_error(e) || e == EIO;
 	case OP_STAT:
 	case OP_LSTAT:
 	case OP_CHMOD:
 	case OP_CHOWN:
-		return e == ENOENT || e == ENOTDIR || e == ELOOP;
+		return walk_error(e);
 	case OP_READLINK:
-		return e == ENOENT || e == ENOTDIR || e == ELOOP || e == EINVAL;
+		return walk_error(e) || e == EINVAL;
 	case OP_CTL:
 		/* fuzz_client's answers, and none while it is unloaded. */
 		return e == EINVAL || e == EBUSY || e == ENOENT ||
