@@ -73,6 +73,12 @@ uninstall:
 dkms-source:
 	scripts/dkms-source build/dkms
 
+# The API reference from the kernel-doc of kernel/include/dbgfs.h and kernel/*.c, by the
+# kernel's scripts/kernel-doc: build/docs/man/man9/*.9 and build/docs/html/index.html.
+# Any warning fails it (scripts/docs).
+docs:
+	scripts/docs
+
 # The fuzzer's long form (tests/guest/fuzz.c): make fuzz SEED=0x1234 TIME=600 KERNEL=debug.
 # SEED defaults to a random one (printed); the guest boots with panic_on_warn=0, so that
 # the fuzzer sees a KASAN or lockdep report itself and replays and shrinks its log.
@@ -92,4 +98,4 @@ clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
-	uninstall dkms-source fuzz clean
+	uninstall dkms-source docs fuzz clean

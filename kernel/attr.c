@@ -885,8 +885,9 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_u32_array);
  * @base: where the register bank is mapped
  * @prefix: printed before each line, or NULL
  *
- * Prints "name = 0x%08x\n" per register, as debugfs_print_regs32() does,
- * for seq files that show registers among other things.
+ * Prints a line per register, after @prefix: its name, " = 0x" and its
+ * value in eight hex digits, as debugfs_print_regs32() does, for seq files
+ * that show registers among other things.
  */
 void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
 			int nregs, void __iomem *base, char *prefix)

@@ -316,8 +316,8 @@ static const struct file_operations __fops = {				\
 /**
  * DEFINE_DBGFS_ATTRIBUTE - define the fops of a file holding one number
  * @__fops: name of the &struct file_operations to define
- * @__get: int (*)(void *data, u64 *val), or NULL: reads answer -EACCES
- * @__set: int (*)(void *data, u64 val), or NULL: writes answer -EACCES
+ * @__get: ``int get(void *data, u64 *val)``, or NULL: reads answer -EACCES
+ * @__set: ``int set(void *data, u64 val)``, or NULL: writes answer -EACCES
  * @__fmt: printf format of a read, for an unsigned long long
  *
  * As DEFINE_DEBUGFS_ATTRIBUTE(): pass @__fops to dbgfs_create_file(); @data
@@ -333,8 +333,8 @@ static const struct file_operations __fops = {				\
 /**
  * DEFINE_DBGFS_ATTRIBUTE_SIGNED - as DEFINE_DBGFS_ATTRIBUTE(), signed
  * @__fops: name of the &struct file_operations to define
- * @__get: int (*)(void *data, u64 *val), or NULL
- * @__set: int (*)(void *data, u64 val), or NULL; gets an s64 cast to u64
+ * @__get: ``int get(void *data, u64 *val)``, or NULL
+ * @__set: ``int set(void *data, u64 val)``, or NULL; gets an s64 cast to u64
  * @__fmt: printf format of a read, for a long long
  *
  * Writes are parsed as by kstrtoll(), with the same strictness.
@@ -407,8 +407,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable, read and written in place
  *
- * Reads give "%llu\n" and are not seekable (lseek: -ESPIPE): the text is
- * made at the first read and later reads of the open file continue it.
+ * Reads give the value in decimal and a newline and are not seekable
+ * (lseek: -ESPIPE): the text is made at the first read and later reads of
+ * the open file continue it.
  * Writes take a number as kstrtou8() does (base 0: "0x" hex, "0" octal,
  * one optional trailing newline) and, unlike debugfs, nothing else:
  * -ERANGE beyond U8_MAX, -EINVAL for an empty write, garbage, trailing
@@ -469,7 +470,8 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), but reads give "0x%02llx\n".
+ * As dbgfs_create_u8(), but reads give "0x", the value in two hex digits
+ * and a newline.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -483,7 +485,8 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u16(), but reads give "0x%04llx\n".
+ * As dbgfs_create_u16(), but reads give "0x", the value in four hex digits
+ * and a newline.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -497,7 +500,8 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u32(), but reads give "0x%08llx\n".
+ * As dbgfs_create_u32(), but reads give "0x", the value in eight hex
+ * digits and a newline.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -511,7 +515,8 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u64(), but reads give "0x%016llx\n".
+ * As dbgfs_create_u64(), but reads give "0x", the value in sixteen hex
+ * digits and a newline.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -540,8 +545,8 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
- * As in mainline, @value must be an unsigned long *: anything else is a
- * build error, not a silent cast.
+ * As in mainline, @value must point to an unsigned long: anything else is
+ * a build error, not a silent cast.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -580,8 +585,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable, read with atomic_read() and set with atomic_set()
  *
- * As dbgfs_create_u8(), signed: reads give "%lld\n", writes are parsed as
- * by kstrtoint() (-ERANGE outside INT_MIN..INT_MAX).
+ * As dbgfs_create_u8(), signed: reads give the value in decimal with its
+ * sign and a newline, writes are parsed as by kstrtoint() (-ERANGE
+ * outside INT_MIN..INT_MAX).
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -596,11 +602,11 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * Reads give "Y\n" or "N\n" and are seekable.  Writes take what kstrtobool()
- * takes ("y", "Y", "t", "T", "1", "n", "N", "f", "F", "0", "on", "off" and
- * words starting so); unlike debugfs, which ignores them and reports
- * success, anything else, an empty write and more than 23 characters answer
- * -EINVAL.
+ * Reads give "Y" or "N" and a newline, and are seekable.  Writes take what
+ * kstrtobool() takes ("y", "Y", "t", "T", "1", "n", "N", "f", "F", "0",
+ * "on", "off" and words starting so); unlike debugfs, which ignores them
+ * and reports success, anything else, an empty write and more than 23
+ * characters answer -EINVAL.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -667,9 +673,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * @parent: directory to create it in, or NULL for the root
  * @array: the array and its length; the length must not change
  *
- * Reads give the values as "%u" separated by spaces and ended by a newline
- * (nothing for an empty array), as they were when the file was opened; not
- * seekable.  debugfs returns void here; this returns the node.
+ * Reads give the values in decimal, separated by spaces and ended by a
+ * newline (nothing for an empty array), as they were when the file was
+ * opened; not seekable.  debugfs returns void here; this returns the node.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -683,8 +689,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * @parent: directory to create it in, or NULL for the root
  * @regset: the registers, their number and base address
  *
- * Reads give "name = 0x%08x\n" per register, read with readl() (a seq
- * file).  debugfs returns void here; this returns the node.
+ * Reads give a line per register, its name, " = 0x" and its value in eight
+ * hex digits, read with readl() (a seq file).  debugfs returns void here;
+ * this returns the node.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
