@@ -52,7 +52,7 @@ plan=26
 [ -z "$build" ] || plan=$((plan + 1))
 [ -z "$series" ] || plan=$((plan + 4))
 echo "1..$plan"
-[ -z "$build" ] || ok "make deb builds the packages, lintian finds nothing" make -s deb
+[ -z "$build" ] || ok "make deb builds the packages, no lintian error or warning" make -s deb
 [ ${#debs[@]} -gt 0 ] || mapfile -t debs < <(ls build/deb/*.deb 2>/dev/null | grep -v -- '-dbgsym_')
 
 # Each package's .deb and control files; each unpacked into $root.
