@@ -18,7 +18,7 @@ cd "$DBGFS_TOP" || exit 1
 tap_name=deb
 
 usage() { die "usage: deb.sh [--build] [--kernel SERIES] [DEB...]"; }
-build= series=
+build='' series=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--build) build=1 ;;
@@ -53,7 +53,11 @@ plan=26
 [ -z "$series" ] || plan=$((plan + 4))
 echo "1..$plan"
 [ -z "$build" ] || ok "make deb builds the packages, no lintian error or warning" make -s deb
-[ ${#debs[@]} -gt 0 ] || mapfile -t debs < <(ls build/deb/*.deb 2>/dev/null | grep -v -- '-dbgsym_')
+if [ ${#debs[@]} -eq 0 ]; then
+	for f in build/deb/*.deb; do
+		[[ -e "$f" && "$f" != *-dbgsym_* ]] && debs+=("$f")
+	done
+fi
 
 # Each package's .deb and control files; each unpacked into $root.
 declare -A deb
@@ -130,6 +134,7 @@ prints_version() { [ "$(LD_LIBRARY_PATH="$lib" "$@")" = "$version" ]; }
 needs_lib() { readelf -d "$1" | grep -q 'NEEDED.*\[libdbgfs\.so\.0\]'; }
 
 # dkms_env: what DKMS gives dkms.conf (its trees, the kernel), in a throwaway tree.
+# shellcheck disable=SC2034 # dkms.conf uses them
 dkms_env() {
 	dkms_tree="$root/var/lib/dkms" source_tree="$root/usr/src"
 	kernelver=$krel kernel_source_dir=$kdir

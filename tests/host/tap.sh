@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2154 # failed is the caller's, as are its inputs
 # tap.sh: the TAP helper of the host's shell tests (install.sh, deb.sh).  Set $tap_name,
 # the name each result starts with, and $logf, where the commands' output goes.
 
