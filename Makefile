@@ -79,6 +79,11 @@ dkms-source:
 docs:
 	scripts/docs
 
+# The Debian packages (debian/): dbgfs-dkms, libdbgfs0, libdbgfs-dev and dbgfs-tools in
+# build/deb/, checked with lintian (scripts/deb); tests/host/deb.sh tests them.
+deb:
+	scripts/deb
+
 # The fuzzer's long form (tests/guest/fuzz.c): make fuzz SEED=0x1234 TIME=600 KERNEL=debug.
 # SEED defaults to a random one (printed); the guest boots with panic_on_warn=0, so that
 # the fuzzer sees a KASAN or lockdep report itself and replays and shrinks its log.
@@ -98,4 +103,4 @@ clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
-	uninstall dkms-source docs fuzz clean
+	uninstall dkms-source docs deb fuzz clean

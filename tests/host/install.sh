@@ -8,18 +8,8 @@ set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$DBGFS_TOP" || exit 1
 
-n=0 failed=0
-ok() {	# ok DESCRIPTION COMMAND...
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@" >>"$logf" 2>&1; then
-		echo "ok $n - install: $what"
-	else
-		echo "not ok $n - install: $what (see $logf)"
-		failed=1
-	fi
-}
+. tests/host/tap.sh
+tap_name=install
 
 series=${1:-6.1}
 mk="$DBGFS_CACHE/kernels/$series.mk"
