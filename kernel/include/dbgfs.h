@@ -133,7 +133,11 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * Pollers never sleep on the client's wait queues themselves: removal takes
  * dbgfs' entries off them, so a queue may be freed (or its module unloaded)
  * once dbgfs_remove() has returned.  An open file for which such an entry
- * cannot be allocated answers EPOLLERR to every poll from then on.
+ * cannot be allocated answers EPOLLERR to every poll from then on.  A
+ * file that exit() forgot keeps its entries on the client's queues until
+ * the cleanup after exit(): an exit() that frees such a queue must first
+ * call wake_up_pollfree() on it and free it after an RCU grace period, as
+ * for any wait queue that goes before its pollers; better, remove the file.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */

@@ -5,9 +5,12 @@
  * exiter/rel, and its exit() frees their data and then sleeps.  Two threads
  * hammer both files (open+read+close, and reads of rel held open)
  * while this program unloads the module, as often as it must: rmmod answers
- * EAGAIN while a read is in flight.  Every read that succeeds must
- * answer "42\n"; freed data would read as slab poison, or as a KASAN
- * report on the debug kernel.  Prints TAP.
+ * EAGAIN while a read is in flight.  An epoll set holds rel's poll on the
+ * client's wait queue across rmmod: exit() frees that queue (after
+ * wake_up_pollfree()), so dbgfs' cleanup must not touch it, and the set
+ * must then see EPOLLHUP.  Every read that succeeds must answer "42\n";
+ * freed data would read as slab poison, or as a KASAN report on the debug
+ * kernel.  Prints TAP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -107,9 +111,10 @@ int main(void)
 {
 	struct hammer h = { .lock = PTHREAD_MUTEX_INITIALIZER };
 	pthread_t t[2];
+	struct epoll_event ev = { .events = EPOLLIN };
 	struct stat st;
 	char buf[32];
-	int i, rc, busy = 0;
+	int i, rc, ep, busy = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_init();
@@ -118,6 +123,10 @@ int main(void)
 	if (!ok(h.held_num >= 0 && h.held_rel >= 0,
 		"open exiter/num and exiter/rel to hold across rmmod"))
 		return tap_done();
+	ep = epoll_create1(0);
+	ok(ep >= 0 && !epoll_ctl(ep, EPOLL_CTL_ADD, h.held_rel, &ev) &&
+	   epoll_wait(ep, &ev, 1, 0) == 1 && ev.events == EPOLLIN,
+	   "an epoll set on the held rel, which is readable");
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, hammer_thread, &h);
 	usleep(300000);
@@ -141,7 +150,12 @@ int main(void)
 	errno = 0;
 	ok(pread(h.held_rel, buf, sizeof(buf), 0) == -1 && errno == EIO,
 	   "the held rel answers EIO after rmmod (%s)", strerror(errno));
-	ok(!close(h.held_num) && !close(h.held_rel), "close the held files");
+	ev.events = 0;
+	rc = epoll_wait(ep, &ev, 1, 1000);
+	ok(rc == 1 && (ev.events & EPOLLHUP),
+	   "the epoll set sees EPOLLHUP on rel after rmmod (%d, events %#x)", rc, ev.events);
+	ok(!close(h.held_num) && !close(h.held_rel) && !close(ep),
+	   "close the held files and the epoll set");
 	ok(stat(EX, &st) == -1 && errno == ENOENT, "exiter/ is gone");
 	return tap_done();
 }

@@ -4,10 +4,13 @@
  * remove (item 6 of issue 9).  It makes
  *
  *	exiter/num	a u64 file on kmalloc'ed data, reading "42\n"
- *	exiter/rel	a file with a release, reading "42\n" from the same data
+ *	exiter/rel	a file with a release, reading "42\n" from the same data,
+ *			and a poll on a wait queue in that data
  *
- * and its exit() tears the data down at once (the value becomes 7, then
- * the memory is freed), waits a while (the window in which user space
+ * and its exit() tears the data down at once (the value becomes 7, the
+ * wait queue's pollers are told it goes with wake_up_pollfree(), as the
+ * kernel-doc of dbgfs_create_file() asks, then the memory is freed after
+ * a grace period), waits a while (the window in which user space
  * still reaches the entries if dbgfs lets it), and marks itself exited.
  * The read of rel sleeps 2 ms first, so that reads are in flight whenever
  * rmmod comes.  A reader hammers both files across rmmod
@@ -20,7 +23,9 @@
 #include <linux/delay.h>
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/poll.h>
 #include <linux/slab.h>
+#include <linux/wait.h>
 
 #include <dbgfs.h>
 
@@ -28,8 +33,9 @@
 #define EXITER_TORN	7	/* what exit() leaves before it frees */
 
 struct exiter_data {
-	u64	value;
-	int	releases;
+	u64			value;
+	int			releases;
+	wait_queue_head_t	wq;
 };
 
 static struct exiter_data *exiter_data;
@@ -54,6 +60,14 @@ static ssize_t exiter_read(struct file *file, char __user *buf, size_t len,
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
 
+static __poll_t exiter_poll(struct file *file, poll_table *pt)
+{
+	struct exiter_data *d = file->private_data;
+
+	poll_wait(file, &d->wq, pt);
+	return EPOLLIN | EPOLLRDNORM;
+}
+
 static int exiter_release(struct inode *inode, struct file *file)
 {
 	struct exiter_data *d = file->private_data;
@@ -68,6 +82,7 @@ static const struct file_operations exiter_fops = {
 	.owner		= THIS_MODULE,
 	.open		= exiter_open,
 	.read		= exiter_read,
+	.poll		= exiter_poll,
 	.release	= exiter_release,
 	.llseek		= default_llseek,
 };
@@ -80,6 +95,7 @@ static int __init exiter_init(void)
 	if (!exiter_data)
 		return -ENOMEM;
 	exiter_data->value = EXITER_VALUE;
+	init_waitqueue_head(&exiter_data->wq);
 	dir = dbgfs_create_dir("exiter", NULL);
 	num = dbgfs_create_u64("num", 0444, dir, &exiter_data->value);
 	rel = dbgfs_create_file("rel", 0444, dir, exiter_data, &exiter_fops);
@@ -96,6 +112,8 @@ static void __exit exiter_exit(void)
 {
 	/* No read of ours can run now: dbgfs holds us for each. */
 	WRITE_ONCE(exiter_data->value, EXITER_TORN);
+	wake_up_pollfree(&exiter_data->wq);
+	synchronize_rcu();	/* what wake_up_pollfree() asks of a free */
 	kfree(exiter_data);
 	msleep(500);
 	WRITE_ONCE(exiter_exited, true);

@@ -616,8 +616,15 @@ static void __exit fuzz_exit(void)
 			fuzz_parked);
 	/*
 	 * What is forgotten stays for dbgfs' cleanup after this returns,
-	 * which runs none of this module's code: its data can go now.
+	 * which runs none of this module's code: its data can go now, once
+	 * the poll forwarders dbgfs keeps on our wait queues are told that
+	 * the queues go, and a grace period has passed (wake_up_pollfree()).
 	 */
+	list_for_each_entry(ent, &fuzz_forgotten, forgotten)
+		if (ent->data && (ent->kind == FUZZ_FILE ||
+				  ent->kind == FUZZ_SHORT))
+			wake_up_pollfree(&((struct fuzz_file *)ent->data)->wq);
+	synchronize_rcu();
 	list_for_each_entry_safe(ent, tmp, &fuzz_forgotten, forgotten) {
 		list_del(&ent->forgotten);
 		fuzz_free_data(ent->kind, ent->data, false);
