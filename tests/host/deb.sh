@@ -256,8 +256,9 @@ ok "dbgfs-tools: it finds the unpacked library (LD_LIBRARY_PATH)" \
 	       grep -q 'libdbgfs.so.0 => $lib/libdbgfs.so.0 '"
 ok "dbgfs-tools: dbgfs --version prints $version" \
 	sh -c "[ \"\$(LD_LIBRARY_PATH='$lib' '$root/usr/bin/dbgfs' --version)\" = 'dbgfs $version' ]"
-ok "dbgfs-tools: the man page dbgfs(1)" \
-	sh -c "zcat '$root/usr/share/man/man1/dbgfs.1.gz' | grep -q '^\\.TH DBGFS 1 '"
+ok "dbgfs-tools: the man page dbgfs(1), with the version in its title" \
+	sh -c "zcat '$root/usr/share/man/man1/dbgfs.1.gz' |
+	       grep -q '^\\.TH DBGFS 1 \"[0-9-]*\" \"dbgfs $version\"'"
 ok "dbgfs-tools: the bash completion completes dbgfs" \
 	sh -c "[ \"\$(bash -c '. \"\$0\" && complete -p dbgfs' \
 		'$root/usr/share/bash-completion/completions/dbgfs')\" = 'complete -F _dbgfs dbgfs' ]"

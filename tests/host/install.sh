@@ -30,7 +30,8 @@ echo "1..19"
 ok "make install DESTDIR PREFIX=/usr KDIR ($series)" \
 	make -s install DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
 ok "the tool in /usr/bin" test -x "$dest/usr/bin/dbgfs"
-ok "its man page" test -f "$dest/usr/share/man/man1/dbgfs.1"
+ok "its man page, with the version in its title" \
+	grep -q "^\.TH DBGFS 1 \"[0-9-]*\" \"dbgfs $version\"" "$dest/usr/share/man/man1/dbgfs.1"
 ok "its bash completion" test -f "$dest/usr/share/bash-completion/completions/dbgfs"
 ok "it says the version" sh -c "'$dest/usr/bin/dbgfs' --version | grep -q '$version'"
 ok "libdbgfs.so.0 in the multiarch folder, SONAME libdbgfs.so.0" \
