@@ -7,20 +7,21 @@ MODULE_DIRS := $(shell scripts/module-dirs)
 all: setup modules user
 
 setup:
-	scripts/setup 6.1 6.12
+	scripts/setup 6.1 6.12 6.12-rt
 
 modules:
 	scripts/build-modules 6.1 $(MODULE_DIRS)
 	scripts/build-modules 6.12 $(MODULE_DIRS)
+	scripts/build-modules 6.12-rt $(MODULE_DIRS)
 
 user:
 	for d in lib tools tests/guest bench; do \
 		[ ! -f $$d/Makefile ] || $(MAKE) -C $$d || exit 1; done
 
-# Everything: host checks, guest suites on 6.1, 6.12 and the debug kernel, runner
-# self-tests.
+# Everything: host checks, guest suites on 6.1, 6.12, 6.12-rt (PREEMPT_RT) and the
+# debug kernel, runner self-tests.
 check:
-	scripts/check 6.1 6.12 debug
+	scripts/check 6.1 6.12 6.12-rt debug
 
 # One kernel's suites, or some of them: make check-guest KERNEL=6.12 SUITES=mount
 check-guest: setup user

@@ -45,7 +45,8 @@ series_meta() {
 	case "$1" in
 	6.1)  echo linux-image-amd64 ;;
 	6.12) echo linux-image-6.12-amd64 ;;
-	*) die "unknown kernel series '$1' (6.1 or 6.12)" ;;
+	6.12-rt) echo linux-image-6.12-rt-amd64 ;;
+	*) die "unknown kernel series '$1' (6.1, 6.12 or 6.12-rt)" ;;
 	esac
 }
 

@@ -7,7 +7,7 @@
 # stdout, command output in build/logs/deb.log.
 #
 #   --build          run `make deb` first (its lintian too), as one result
-#   --kernel SERIES  also build the module from dbgfs-dkms' tree for SERIES (6.1, 6.12)
+#   --kernel SERIES  also build the module from dbgfs-dkms' tree for SERIES (6.1, 6.12, 6.12-rt)
 #                    with dkms.conf's own MAKE and POST_BUILD, as DKMS does, and the
 #                    example client against what that leaves in /usr/src/dbgfs-VERSION
 #   DEB...           the .debs (default: build/deb/*.deb, less the -dbgsym ones)
