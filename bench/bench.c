@@ -19,7 +19,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PARAMS		"/sys/module/dbgfs_bench/parameters/"
+#include "kctl.h"
+
 #define BLOB_SIZE	(64UL << 20)
 #define MAX_KEYS	512
 #define MAX_REPS	16
@@ -51,18 +51,6 @@ static unsigned int sizes[MAX_SIZES] = { 1000, 10000, 100000 };
 static unsigned int nr_sizes = 3;
 static unsigned int reps = 7, large_reps = 5;
 static unsigned int u64_ops = 100000, lookup_ops = 10000, blob_passes = 2;
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "bench: ");
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
 
 static uint64_t now_ns(void)
 {
@@ -130,82 +118,6 @@ static double median(struct key *k)
 	if (k->nr % 2)
 		return k->values[k->nr / 2];
 	return (k->values[k->nr / 2 - 1] + k->values[k->nr / 2]) / 2;
-}
-
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t len = strlen(text);
-
-	if (fd < 0)
-		die("open %s: %s", path, strerror(errno));
-	if (write(fd, text, len) != len)
-		die("write '%s' to %s: %s", text, path, strerror(errno));
-	close(fd);
-}
-
-/* Runs a command of dbgfs_bench.ko; returns the nanoseconds it reports. */
-static uint64_t kcmd(const char *fmt, ...)
-{
-	char cmd[128], buf[128];
-	unsigned long long ns;
-	unsigned int files;
-	va_list ap;
-	ssize_t len;
-	int fd;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	write_file(PARAMS "cmd", cmd);
-	fd = open(PARAMS "result", O_RDONLY);
-	if (fd < 0)
-		die("open " PARAMS "result: %s", strerror(errno));
-	len = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (len <= 0)
-		die("read " PARAMS "result");
-	buf[len] = 0;
-	if (sscanf(buf, "ns=%llu files=%u", &ns, &files) != 2)
-		die("bad result '%s' of '%s'", buf, cmd);
-	return ns;
-}
-
-static void settle(void)
-{
-	kcmd("settle");
-}
-
-static void drop_dcache(void)
-{
-	sync();
-	write_file("/proc/sys/vm/drop_caches", "2");
-	settle();
-}
-
-struct meminfo {
-	long slab, sunreclaim;	/* kB */
-};
-
-static struct meminfo read_meminfo(void)
-{
-	struct meminfo m = { -1, -1 };
-	FILE *f = fopen("/proc/meminfo", "r");
-	char line[256];
-	long v;
-
-	if (!f)
-		die("/proc/meminfo: %s", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "Slab: %ld kB", &v) == 1)
-			m.slab = v;
-		else if (sscanf(line, "SUnreclaim: %ld kB", &v) == 1)
-			m.sunreclaim = v;
-	}
-	fclose(f);
-	if (m.slab < 0 || m.sunreclaim < 0)
-		die("no Slab/SUnreclaim in /proc/meminfo");
-	return m;
 }
 
 static void record_mem(const char *shape, const char *phase, unsigned long n,
