@@ -100,8 +100,24 @@ fuzz:
 		build/$(KERNEL)/tests/kernel/fuzz_client.ko build/$(KERNEL)/tests/kernel/fuzz_peer.ko \
 		build/tests/guest/fuzz tests/fuzz.conf=build/fuzz/fuzz.conf
 
+# The soak's long form (tests/guest/soak.c): make soak ENTRIES=1000000 KERNEL=6.1.  The
+# guest boots without the debug options (as the benchmark's) and with slab_nomerge, so
+# that dbgfs' caches are counted alone; what is left must be under MAX_B bytes per entry.
+ENTRIES ?= 1000000
+ROUND ?= 10000
+MAX_B ?= 1
+soak:
+	scripts/setup $(KERNEL)
+	scripts/build-modules $(KERNEL) kernel bench/kmod
+	$(MAKE) -s -C tests/guest
+	mkdir -p build/soak && echo "$(ENTRIES) $(ROUND) $(MAX_B)" >build/soak/soak.conf
+	guest/run --no-debug --append slab_nomerge --timeout 5400 --log build/logs/soak-$(KERNEL) \
+		$(KERNEL) soak build/$(KERNEL)/kernel/dbgfs.ko \
+		build/$(KERNEL)/bench/kmod/dbgfs_bench.ko build/tests/guest/soak \
+		tests/soak.conf=build/soak/soak.conf
+
 clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
-	uninstall dkms-source docs deb fuzz clean
+	uninstall dkms-source docs deb fuzz soak clean
