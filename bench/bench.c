@@ -34,7 +34,6 @@
 #define MAX_REPS	16
 #define MAX_CACHES	512
 #define MAX_SIZES	8
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 struct fs {
 	const char *name;

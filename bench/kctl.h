@@ -8,16 +8,18 @@
 
 #include <stdint.h>
 
+#include "compiler.h"
+
 #define KCTL_PARAMS	"/sys/module/dbgfs_bench/parameters/"
 
 /* Prints "PROGRAM: message" on stderr and exits 1. */
-__attribute__((format(printf, 1, 2), noreturn))
+__printf(1, 2) __noreturn
 void die(const char *fmt, ...);
 
 void write_file(const char *path, const char *text);
 
 /* Runs a command of dbgfs_bench.ko; returns the nanoseconds it reports. */
-__attribute__((format(printf, 1, 2)))
+__printf(1, 2)
 uint64_t kcmd(const char *fmt, ...);
 
 /* Waits for RCU callbacks, so that freed memory shows in /proc/meminfo. */

@@ -214,11 +214,10 @@ static long walk(const char *path, long *files)
 		if (stat(sub, &sb))
 			die("stat %s: %s", sub, strerror(errno));
 		entries++;
-		if (S_ISDIR(sb.st_mode)) {
+		if (S_ISDIR(sb.st_mode))
 			entries += walk(sub, files);
-		} else if ((*files)++ < READS) {
+		else if ((*files)++ < READS)
 			read_one(sub);
-		}
 	}
 	closedir(d);
 	return entries;
