@@ -238,7 +238,9 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
  * The client's release of @of; the caller holds no lock of ours.  A file
  * still on the client's fasync list leaves it first, as __fput() does it:
  * after removal the proxy cannot call the client's fasync any more, and the
- * client's list must not keep a file that is about to be freed.
+ * client's list must not keep a file that is about to be freed.  Not for
+ * an orphan: its module has exited, and with it, maybe, the list; exit()
+ * takes forgotten files off it (see dbgfs_create_file()).
  */
 static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 {
@@ -248,7 +250,8 @@ static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 		atomic_dec(&dbgfs_poll_errs);
 	}
 	if (of->fasync) {
-		dbgfs_real_fops(node)->fasync(-1, of->file, 0);
+		if (!(READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN))
+			dbgfs_real_fops(node)->fasync(-1, of->file, 0);
 		of->fasync = false;
 	}
 	dbgfs_client_release(of->file, node);

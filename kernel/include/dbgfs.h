@@ -138,6 +138,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * the cleanup after exit(): an exit() that frees such a queue must first
  * call wake_up_pollfree() on it and free it after an RCU grace period, as
  * for any wait queue that goes before its pollers; better, remove the file.
+ * Likewise its fasync list: dbgfs calls no fasync(-1) after exit(), so an
+ * exit() that frees such a list first takes each file off it, with
+ * fasync_helper(-1, fa->fa_file, 0, &list) until the list is empty.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */

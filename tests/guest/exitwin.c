@@ -8,7 +8,9 @@
  * EAGAIN while a read is in flight.  An epoll set holds rel's poll on the
  * client's wait queue across rmmod: exit() frees that queue (after
  * wake_up_pollfree()), so dbgfs' cleanup must not touch it, and the set
- * must then see EPOLLHUP.  Every read that succeeds must answer "42\n";
+ * must then see EPOLLHUP.  The held rel is also O_ASYNC, on the fasync
+ * list in the same data: dbgfs' cleanup must not call exiter's fasync to
+ * take it off (exit() did; the list is freed).  Every read that succeeds must answer "42\n";
  * freed data would read as slab poison, or as a KASAN report on the debug
  * kernel.  Prints TAP.
  */
@@ -16,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -123,6 +126,11 @@ int main(void)
 	if (!ok(h.held_num >= 0 && h.held_rel >= 0,
 		"open exiter/num and exiter/rel to hold across rmmod"))
 		return tap_done();
+	signal(SIGIO, SIG_IGN);
+	ok(!fcntl(h.held_rel, F_SETOWN, getpid()) &&
+	   !fcntl(h.held_rel, F_SETFL, O_ASYNC) &&
+	   (fcntl(h.held_rel, F_GETFL) & O_ASYNC),
+	   "O_ASYNC on the held rel (it is on exiter's fasync list)");
 	ep = epoll_create1(0);
 	ok(ep >= 0 && !epoll_ctl(ep, EPOLL_CTL_ADD, h.held_rel, &ev) &&
 	   epoll_wait(ep, &ev, 1, 0) == 1 && ev.events == EPOLLIN,

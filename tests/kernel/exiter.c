@@ -5,18 +5,19 @@
  *
  *	exiter/num	a u64 file on kmalloc'ed data, reading "42\n"
  *	exiter/rel	a file with a release, reading "42\n" from the same data,
- *			and a poll on a wait queue in that data
+ *			a poll on a wait queue in that data and a fasync list
+ *			there
  *
  * and its exit() tears the data down at once (the value becomes 7, the
- * wait queue's pollers are told it goes with wake_up_pollfree(), as the
- * kernel-doc of dbgfs_create_file() asks, then the memory is freed after
- * a grace period), waits a while (the window in which user space
+ * wait queue's pollers are told it goes with wake_up_pollfree() and the
+ * files on the fasync list leave it, as the kernel-doc of
+ * dbgfs_create_file() asks, then the memory is freed after a grace period), waits a while (the window in which user space
  * still reaches the entries if dbgfs lets it), and marks itself exited.
  * The read of rel sleeps 2 ms first, so that reads are in flight whenever
  * rmmod comes.  A reader hammers both files across rmmod
- * (tests/guest/exitwin.c): it must never see anything but 42, and no
- * release may run after exit(), which would print "exiter: release after
- * exit".
+ * (tests/guest/exitwin.c): it must never see anything but 42, and neither
+ * release nor fasync may run after exit(), which would print "exiter:
+ * release after exit" (or fasync).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -36,6 +37,7 @@ struct exiter_data {
 	u64			value;
 	int			releases;
 	wait_queue_head_t	wq;
+	struct fasync_struct	*fasync;
 };
 
 static struct exiter_data *exiter_data;
@@ -68,6 +70,15 @@ static __poll_t exiter_poll(struct file *file, poll_table *pt)
 	return EPOLLIN | EPOLLRDNORM;
 }
 
+static int exiter_fasync(int fd, struct file *file, int on)
+{
+	struct exiter_data *d = file->private_data;
+
+	if (READ_ONCE(exiter_exited))
+		pr_err("fasync after exit\n");
+	return fasync_helper(fd, file, on, &d->fasync);	/* freed after exit() */
+}
+
 static int exiter_release(struct inode *inode, struct file *file)
 {
 	struct exiter_data *d = file->private_data;
@@ -83,6 +94,7 @@ static const struct file_operations exiter_fops = {
 	.open		= exiter_open,
 	.read		= exiter_read,
 	.poll		= exiter_poll,
+	.fasync		= exiter_fasync,
 	.release	= exiter_release,
 	.llseek		= default_llseek,
 };
@@ -113,6 +125,9 @@ static void __exit exiter_exit(void)
 	/* No read of ours can run now: dbgfs holds us for each. */
 	WRITE_ONCE(exiter_data->value, EXITER_TORN);
 	wake_up_pollfree(&exiter_data->wq);
+	while (exiter_data->fasync)
+		fasync_helper(-1, exiter_data->fasync->fa_file, 0,
+			      &exiter_data->fasync);
 	synchronize_rcu();	/* what wake_up_pollfree() asks of a free */
 	kfree(exiter_data);
 	msleep(500);

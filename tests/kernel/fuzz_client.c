@@ -589,6 +589,14 @@ static int __init fuzz_init(void)
 	return 0;
 }
 
+/* What a forgotten file's data must see to before exit() frees it. */
+static void fuzz_file_gone(struct fuzz_file *ff)
+{
+	wake_up_pollfree(&ff->wq);
+	while (ff->fasync)
+		fasync_helper(-1, ff->fasync->fa_file, 0, &ff->fasync);
+}
+
 static void __exit fuzz_exit(void)
 {
 	bool forget = READ_ONCE(fuzz_forget_all);
@@ -618,12 +626,13 @@ static void __exit fuzz_exit(void)
 	 * What is forgotten stays for dbgfs' cleanup after this returns,
 	 * which runs none of this module's code: its data can go now, once
 	 * the poll forwarders dbgfs keeps on our wait queues are told that
-	 * the queues go, and a grace period has passed (wake_up_pollfree()).
+	 * the queues go, and a grace period has passed (wake_up_pollfree()),
+	 * and once the files on its fasync lists have left them.
 	 */
 	list_for_each_entry(ent, &fuzz_forgotten, forgotten)
 		if (ent->data && (ent->kind == FUZZ_FILE ||
 				  ent->kind == FUZZ_SHORT))
-			wake_up_pollfree(&((struct fuzz_file *)ent->data)->wq);
+			fuzz_file_gone(ent->data);
 	synchronize_rcu();
 	list_for_each_entry_safe(ent, tmp, &fuzz_forgotten, forgotten) {
 		list_del(&ent->forgotten);
