@@ -7,6 +7,9 @@
  *	fuzz --seed S [--time SECS] [--ops N] [--minimise SECS]
  *	fuzz --replay LOG [--minimise SECS]
  *
+ * --client-params P loads fuzz_client.ko with the parameters P (plant=1:
+ * its planted bug, for the fuzzer's own test).
+ *
  * One 64-bit seed (printed first) decides everything: the number of
  * threads of each kind and, through one splitmix64 stream per thread, each
  * thread's operations.  Worker threads open, read, write, pread, pwrite,
@@ -119,6 +122,7 @@ static unsigned long max_ops;
 static atomic_ulong nsigbus, nsigio;
 static int kmsg = -1;
 static bool replaying;
+static const char *client_params = "";
 
 /* What the control threads believe the tree is (a hint, no more). */
 static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -564,7 +568,7 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		ret = mod_unload("fuzz_client", 50);
 		if (ret < 0 && errno != ENOENT)
 			break;
-		ret = mod_load("fuzz_client", "");
+		ret = mod_load("fuzz_client", client_params);
 		break;
 	default:
 		break;
@@ -1035,7 +1039,7 @@ static void fresh_state(void)
 	mod_unload("fuzz_peer", 100);
 	mod_unload("fuzz_client", 100);
 	mount("none", M, "dbgfs", MS_REMOUNT, "mode=0700,uid=0,gid=0");
-	if (mod_load("fuzz_client", "") < 0)
+	if (mod_load("fuzz_client", client_params) < 0)
 		diag("fuzz_client: finit_module: %s", strerror(errno));
 	model_clear();
 }
@@ -1310,8 +1314,10 @@ int main(int argc, char **argv)
 			replay_file = argv[++i];
 		else if (!strcmp(argv[i], "--modules") && i + 1 < argc)
 			modules = argv[++i];
+		else if (!strcmp(argv[i], "--client-params") && i + 1 < argc)
+			client_params = argv[++i];
 		else {
-			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] | --replay LOG\n");
+			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] [--client-params P] | --replay LOG\n");
 			return 2;
 		}
 	}

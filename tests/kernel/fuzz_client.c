@@ -33,6 +33,11 @@
  * Removals (rm, lar) run without the table's lock, so that several
  * control writers remove at once: second removers, a parent while a
  * child drains.
+ *
+ * plant=1 plants a bug for the fuzzer's own test (fuzz.sh): a read of a
+ * file or short file that was written to answers -EFAULT, which no read
+ * may.  It takes a few operations in one thread, so the fuzzer must find
+ * it, replay it and shrink its log to them.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -89,6 +94,10 @@ static struct fuzz_ent *fuzz_slots[FUZZ_SLOTS];
 static LIST_HEAD(fuzz_forgotten);	/* put slots: freed at exit */
 static struct dbgfs_node *fuzz_root;
 static bool fuzz_forget_all;
+
+static bool fuzz_plant;
+module_param_named(plant, fuzz_plant, bool, 0444);
+MODULE_PARM_DESC(plant, "a planted bug: reads of a written file answer -EFAULT");
 static unsigned int fuzz_parked;	/* fuzz_lock; see fuzz_park() */
 
 /*
@@ -145,6 +154,10 @@ static ssize_t fuzz_read(struct file *file, char __user *buf, size_t len,
 		usleep_range(1000, 2000);
 	/* After the sleep: a removal that did not wait frees ff under us. */
 	mutex_lock(&ff->lock);
+	if (fuzz_plant && ff->len) {
+		mutex_unlock(&ff->lock);
+		return -EFAULT;
+	}
 	out = scnprintf(tmp, sizeof(tmp), "fuzz %u %u %.*s\n", ff->slot, n,
 			(int)ff->len, ff->buf);
 	mutex_unlock(&ff->lock);
