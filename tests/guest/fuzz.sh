@@ -27,36 +27,6 @@ while read -r seed secs _; do
 		--time "${secs:-$FUZZ_SECS}" --minimise "$MINIMISE"
 done </tmp/fuzz.list
 
-# The fuzzer's own failure path, on a bug it must find: fuzz_client's plant=1 answers
-# EFAULT to a read of a file once it was written.  The run must fail, its log fail again
-# replayed in one thread, and delta debugging shrink it to a few operations (a create,
-# an open, a write, a read: the names and slots vary with the seed).
-if [ ! -f /tests/fuzz.conf ]; then
-	/tests/bin/fuzz --seed 0x1 --time 30 --minimise 120 --client-params plant=1 \
-		>/tmp/plant.out 2>&1
-	rc=$?
-	kept=$(sed -n 's/^# *delta debugging: \([0-9]*\) of .*/\1/p' /tmp/plant.out)
-	planted() {
-		_desc=$1
-		shift
-		if "$@"; then ok "planted bug: $_desc"; else
-			not_ok "planted bug: $_desc"
-			grep -E '^# *(fuzz|replay|delta|the minimised|min:)|^not ok' /tmp/plant.out |
-				head -20 | sed 's/^/#   /'
-		fi
-	}
-	planted "the fuzzer fails (exit $rc)" [ "$rc" -ne 0 ]
-	planted "it was a read answering EFAULT" grep -q 'read answered EFAULT' /tmp/plant.out
-	planted "its log fails again replayed in one thread" \
-		grep -q 'in one thread fails too' /tmp/plant.out
-	few() { [ -n "$kept" ] && [ "$kept" -le 8 ]; }
-	planted "delta debugging kept ${kept:-no} operations, at most 8" few
-	planted "the minimised log has the read" grep -q '^# min: .*read' /tmp/plant.out
-	planted "the minimised log fails when replayed once more" \
-		grep -q 'minimised log fails when replayed once more' /tmp/plant.out
-	grep '^# min: ' /tmp/plant.out
-fi
-
 rmmod fuzz_peer 2>/dev/null
 check "rmmod fuzz_client" rmmod fuzz_client
 is "no fuzz_client FAIL line in the kernel log" "$(dmesg | grep -c 'fuzz_client: FAIL')" 0

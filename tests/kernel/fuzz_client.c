@@ -34,10 +34,11 @@
  * control writers remove at once: second removers, a parent while a
  * child drains.
  *
- * plant=1 plants a bug for the fuzzer's own test (fuzz.sh): a read of a
- * file or short file that was written to answers -EFAULT, which no read
- * may.  It takes a few operations in one thread, so the fuzzer must find
- * it, replay it and shrink its log to them.
+ * plant=1 plants a bug for testing the fuzzer by hand (fuzz
+ * --client-params plant=1): a read of a file or short file that was
+ * written to answers -EFAULT, which no read may.  It takes a few
+ * operations in one thread, so the fuzzer should find it, replay it and
+ * shrink its log to them.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
