@@ -17,6 +17,7 @@
 #include <linux/uidgid.h>
 
 #include "compat.h"
+#include "fault.h"
 
 #define DBGFS_MAGIC		0x64626766	/* "dbgf" */
 #define DBGFS_DEFAULT_MODE	0700
@@ -201,33 +202,5 @@ void dbgfs_owner_exit(void);
 /* mount.c */
 bool dbgfs_api_allowed(void);
 extern bool dbgfs_registered;
-
-/* fault.c: allocations that the fail_nth test knob can fail */
-struct device;
-struct kmem_cache;
-struct seq_file;
-bool dbgfs_fault(void);
-int dbgfs_fault_err(void);
-void *dbgfs_kmalloc(size_t size, gfp_t gfp);
-void *dbgfs_kzalloc(size_t size, gfp_t gfp);
-void *dbgfs_kvmalloc(size_t size, gfp_t gfp);
-char *dbgfs_kstrdup(const char *s, gfp_t gfp);
-const char *dbgfs_kstrdup_const(const char *s, gfp_t gfp);
-__printf(2, 0) char *dbgfs_kvasprintf(gfp_t gfp, const char *fmt,
-				      va_list args);
-__printf(2, 3) char *dbgfs_kasprintf(gfp_t gfp, const char *fmt, ...);
-struct kmem_cache *dbgfs_kmem_cache_create(const char *name,
-					   unsigned int size,
-					   unsigned int align,
-					   slab_flags_t flags,
-					   void (*ctor)(void *));
-void *dbgfs_kmem_cache_zalloc(struct kmem_cache *cache, gfp_t gfp);
-void *dbgfs_alloc_inode_sb(struct super_block *sb, struct kmem_cache *cache,
-			   gfp_t gfp);
-void *dbgfs_devm_kzalloc(struct device *dev, size_t size, gfp_t gfp);
-int dbgfs_devm_add_action_or_reset(struct device *dev, void (*action)(void *),
-				   void *data);
-int dbgfs_single_open(struct file *file,
-		      int (*show)(struct seq_file *s, void *data), void *data);
 
 #endif /* _DBGFS_INTERNAL_H_ */

@@ -53,12 +53,16 @@ suite_names() {
 }
 
 # suite_minimum SUITE: the minimum number of results of SUITE on any kernel, from the
-# second column of tests/guest/SUITES or SUITES.own-boot; 1 for a suite not listed
-# there (the runner's self-test suites).
+# second column of tests/guest/SUITES or SUITES.own-boot (or of the files named in
+# $suite_files, relative to tests/guest); 1 for a suite not listed there (the runner's
+# self-test suites).
 suite_minimum() {
-	local min
-	min=$(awk -v s="$1" '!/^#/ && $1 == s { print $2 }' "$DBGFS_TOP/tests/guest/SUITES" \
-		"$DBGFS_TOP/tests/guest/SUITES.own-boot" 2>/dev/null | head -n 1)
+	local min f files=()
+	for f in ${suite_files:-SUITES SUITES.own-boot}; do
+		files+=("$DBGFS_TOP/tests/guest/$f")
+	done
+	min=$(awk -v s="$1" '!/^#/ && $1 == s { print $2 }' "${files[@]}" 2>/dev/null |
+		head -n 1)
 	echo "${min:-1}"
 }
 
