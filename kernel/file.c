@@ -332,78 +332,78 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 }
 
 /*
- * The proxy methods.  Each takes an active reference or answers as debugfs
- * does for a removed file.
+ * The proxy methods.  Each runs the client's method of the same name, with
+ * the same arguments, under an active reference, or answers @gone as
+ * debugfs does for a removed file.  llseek, read and write are short
+ * operations too: DBGFS_PROXY_SHORT() calls whichever kind the node has.
  */
-static loff_t dbgfs_proxy_llseek(struct file *file, loff_t offset, int whence)
+#define dbgfs_full_method(node, method) (dbgfs_real_fops(node)->method)
+#define dbgfs_any_method(node, method)					\
+	(dbgfs_is_short(node) ? dbgfs_real_sfops(node)->method :	\
+				dbgfs_real_fops(node)->method)
+
+#define DBGFS_PROXY_METHOD(lookup, method, type, gone, filp, params, args)	\
+static type dbgfs_proxy_##method params					\
+{									\
+	struct dbgfs_node *node = dbgfs_file_node(filp);		\
+	type ret;							\
+									\
+	if (!dbgfs_get_active(node))					\
+		return gone;						\
+	ret = lookup(node, method) args;				\
+	dbgfs_put_active(node);						\
+	return ret;							\
+}
+#define DBGFS_PROXY(...)	DBGFS_PROXY_METHOD(dbgfs_full_method, __VA_ARGS__)
+#define DBGFS_PROXY_SHORT(...)	DBGFS_PROXY_METHOD(dbgfs_any_method, __VA_ARGS__)
+
+DBGFS_PROXY_SHORT(llseek, loff_t, -EIO, file,
+		  (struct file *file, loff_t offset, int whence),
+		  (file, offset, whence))
+DBGFS_PROXY_SHORT(read, ssize_t, -EIO, file,
+		  (struct file *file, char __user *buf, size_t len, loff_t *ppos),
+		  (file, buf, len, ppos))
+DBGFS_PROXY_SHORT(write, ssize_t, -EIO, file,
+		  (struct file *file, const char __user *buf, size_t len,
+		   loff_t *ppos),
+		  (file, buf, len, ppos))
+DBGFS_PROXY(read_iter, ssize_t, -EIO, iocb->ki_filp,
+	    (struct kiocb *iocb, struct iov_iter *to), (iocb, to))
+DBGFS_PROXY(write_iter, ssize_t, -EIO, iocb->ki_filp,
+	    (struct kiocb *iocb, struct iov_iter *from), (iocb, from))
+DBGFS_PROXY(unlocked_ioctl, long, -EIO, file,
+	    (struct file *file, unsigned int cmd, unsigned long arg),
+	    (file, cmd, arg))
+DBGFS_PROXY(compat_ioctl, long, -EIO, file,
+	    (struct file *file, unsigned int cmd, unsigned long arg),
+	    (file, cmd, arg))
+DBGFS_PROXY(get_unmapped_area, unsigned long, -EIO, file,
+	    (struct file *file, unsigned long addr, unsigned long len,
+	     unsigned long pgoff, unsigned long flags),
+	    (file, addr, len, pgoff, flags))
+/* A close after removal has nothing left to flush. */
+DBGFS_PROXY(flush, int, 0, file, (struct file *file, fl_owner_t id),
+	    (file, id))
+DBGFS_PROXY(fsync, int, -EIO, file,
+	    (struct file *file, loff_t start, loff_t end, int datasync),
+	    (file, start, end, datasync))
+DBGFS_PROXY(splice_read, ssize_t, -EIO, in,
+	    (struct file *in, loff_t *ppos, struct pipe_inode_info *pipe,
+	     size_t len, unsigned int flags),
+	    (in, ppos, pipe, len, flags))
+DBGFS_PROXY(splice_write, ssize_t, -EIO, out,
+	    (struct pipe_inode_info *pipe, struct file *out, loff_t *ppos,
+	     size_t len, unsigned int flags),
+	    (pipe, out, ppos, len, flags))
+
+static void dbgfs_proxy_show_fdinfo(struct seq_file *m, struct file *file)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
-	loff_t ret;
 
 	if (!dbgfs_get_active(node))
-		return -EIO;
-	if (dbgfs_is_short(node))
-		ret = dbgfs_real_sfops(node)->llseek(file, offset, whence);
-	else
-		ret = dbgfs_real_fops(node)->llseek(file, offset, whence);
+		return;
+	dbgfs_real_fops(node)->show_fdinfo(m, file);
 	dbgfs_put_active(node);
-	return ret;
-}
-
-static ssize_t dbgfs_proxy_read(struct file *file, char __user *buf,
-				size_t len, loff_t *ppos)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	if (dbgfs_is_short(node))
-		ret = dbgfs_real_sfops(node)->read(file, buf, len, ppos);
-	else
-		ret = dbgfs_real_fops(node)->read(file, buf, len, ppos);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static ssize_t dbgfs_proxy_write(struct file *file, const char __user *buf,
-				 size_t len, loff_t *ppos)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	if (dbgfs_is_short(node))
-		ret = dbgfs_real_sfops(node)->write(file, buf, len, ppos);
-	else
-		ret = dbgfs_real_fops(node)->write(file, buf, len, ppos);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static ssize_t dbgfs_proxy_read_iter(struct kiocb *iocb, struct iov_iter *to)
-{
-	struct dbgfs_node *node = dbgfs_file_node(iocb->ki_filp);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->read_iter(iocb, to);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static ssize_t dbgfs_proxy_write_iter(struct kiocb *iocb, struct iov_iter *from)
-{
-	struct dbgfs_node *node = dbgfs_file_node(iocb->ki_filp);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->write_iter(iocb, from);
-	dbgfs_put_active(node);
-	return ret;
 }
 
 /* A poll table that queues the poller on of->wq in place of the client's. */
@@ -499,32 +499,6 @@ out:
 	return ret;
 }
 
-static long dbgfs_proxy_unlocked_ioctl(struct file *file, unsigned int cmd,
-				       unsigned long arg)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	long ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->unlocked_ioctl(file, cmd, arg);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static long dbgfs_proxy_compat_ioctl(struct file *file, unsigned int cmd,
-				     unsigned long arg)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	long ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->compat_ioctl(file, cmd, arg);
-	dbgfs_put_active(node);
-	return ret;
-}
-
 /*
  * Mappings.  A vma made by the client's mmap gets dbgfs' vm_ops in place of
  * the client's, which the open file keeps.  Faults (and access, mkwrite)
@@ -573,62 +547,37 @@ static void dbgfs_vma_close(struct vm_area_struct *vma)
 	module_put(of->vm_owner);
 }
 
-static vm_fault_t dbgfs_vma_fault(struct vm_fault *vmf)
-{
-	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
-	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
-	vm_fault_t ret = VM_FAULT_SIGBUS;
-
-	if (!of || !dbgfs_get_active(node))
-		return VM_FAULT_SIGBUS;
-	if (of->vm_ops && of->vm_ops->fault)
-		ret = of->vm_ops->fault(vmf);
-	dbgfs_put_active(node);
-	return ret;
+/*
+ * The vma methods that run client code on a fault or an access: under an
+ * active reference, or @gone once the node is removed; @none when the
+ * client's vm_ops lack the method.
+ */
+#define DBGFS_VMA_METHOD(method, type, gone, none, vma_of, params, args) \
+static type dbgfs_vma_##method params					\
+{									\
+	struct vm_area_struct *vma = (vma_of);				\
+	struct dbgfs_open *of = dbgfs_vma_open_file(vma);		\
+	struct dbgfs_node *node = dbgfs_file_node(vma->vm_file);	\
+	type ret = (none);						\
+									\
+	if (!of || !dbgfs_get_active(node))				\
+		return gone;						\
+	if (of->vm_ops && of->vm_ops->method)				\
+		ret = of->vm_ops->method args;				\
+	dbgfs_put_active(node);						\
+	return ret;							\
 }
 
-static vm_fault_t dbgfs_vma_page_mkwrite(struct vm_fault *vmf)
-{
-	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
-	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
-	vm_fault_t ret = 0;
-
-	if (!of || !dbgfs_get_active(node))
-		return VM_FAULT_SIGBUS;
-	if (of->vm_ops && of->vm_ops->page_mkwrite)
-		ret = of->vm_ops->page_mkwrite(vmf);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static vm_fault_t dbgfs_vma_pfn_mkwrite(struct vm_fault *vmf)
-{
-	struct dbgfs_open *of = dbgfs_vma_open_file(vmf->vma);
-	struct dbgfs_node *node = dbgfs_file_node(vmf->vma->vm_file);
-	vm_fault_t ret = 0;
-
-	if (!of || !dbgfs_get_active(node))
-		return VM_FAULT_SIGBUS;
-	if (of->vm_ops && of->vm_ops->pfn_mkwrite)
-		ret = of->vm_ops->pfn_mkwrite(vmf);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static int dbgfs_vma_access(struct vm_area_struct *vma, unsigned long addr,
-			    void *buf, int len, int write)
-{
-	struct dbgfs_open *of = dbgfs_vma_open_file(vma);
-	struct dbgfs_node *node = dbgfs_file_node(vma->vm_file);
-	int ret = -EINVAL;
-
-	if (!of || !dbgfs_get_active(node))
-		return -EINVAL;
-	if (of->vm_ops && of->vm_ops->access)
-		ret = of->vm_ops->access(vma, addr, buf, len, write);
-	dbgfs_put_active(node);
-	return ret;
-}
+DBGFS_VMA_METHOD(fault, vm_fault_t, VM_FAULT_SIGBUS, VM_FAULT_SIGBUS,
+		 vmf->vma, (struct vm_fault *vmf), (vmf))
+DBGFS_VMA_METHOD(page_mkwrite, vm_fault_t, VM_FAULT_SIGBUS, 0,
+		 vmf->vma, (struct vm_fault *vmf), (vmf))
+DBGFS_VMA_METHOD(pfn_mkwrite, vm_fault_t, VM_FAULT_SIGBUS, 0,
+		 vmf->vma, (struct vm_fault *vmf), (vmf))
+DBGFS_VMA_METHOD(access, int, -EINVAL, -EINVAL, vma_arg,
+		 (struct vm_area_struct *vma_arg, unsigned long addr,
+		  void *buf, int len, int write),
+		 (vma, addr, buf, len, write))
 
 /*
  * Whether a vma has page_mkwrite, pfn_mkwrite or access changes how the mm
@@ -748,49 +697,6 @@ out:
 	return ret;
 }
 
-static unsigned long dbgfs_proxy_get_unmapped_area(struct file *file,
-						   unsigned long addr,
-						   unsigned long len,
-						   unsigned long pgoff,
-						   unsigned long flags)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	unsigned long ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->get_unmapped_area(file, addr, len, pgoff,
-						       flags);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-/* A close after removal has nothing left to flush. */
-static int dbgfs_proxy_flush(struct file *file, fl_owner_t id)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	int ret;
-
-	if (!dbgfs_get_active(node))
-		return 0;
-	ret = dbgfs_real_fops(node)->flush(file, id);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static int dbgfs_proxy_fsync(struct file *file, loff_t start, loff_t end,
-			     int datasync)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	int ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->fsync(file, start, end, datasync);
-	dbgfs_put_active(node);
-	return ret;
-}
-
 /*
  * Records on the open file whether the client's fasync list holds it, so
  * that a release by removal can take it off (dbgfs_release_one()).
@@ -814,44 +720,6 @@ static int dbgfs_proxy_fasync(int fd, struct file *file, int on)
 	}
 	dbgfs_put_active(node);
 	return ret;
-}
-
-static ssize_t dbgfs_proxy_splice_read(struct file *in, loff_t *ppos,
-				       struct pipe_inode_info *pipe,
-				       size_t len, unsigned int flags)
-{
-	struct dbgfs_node *node = dbgfs_file_node(in);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->splice_read(in, ppos, pipe, len, flags);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static ssize_t dbgfs_proxy_splice_write(struct pipe_inode_info *pipe,
-					struct file *out, loff_t *ppos,
-					size_t len, unsigned int flags)
-{
-	struct dbgfs_node *node = dbgfs_file_node(out);
-	ssize_t ret;
-
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	ret = dbgfs_real_fops(node)->splice_write(pipe, out, ppos, len, flags);
-	dbgfs_put_active(node);
-	return ret;
-}
-
-static void dbgfs_proxy_show_fdinfo(struct seq_file *m, struct file *file)
-{
-	struct dbgfs_node *node = dbgfs_file_node(file);
-
-	if (!dbgfs_get_active(node))
-		return;
-	dbgfs_real_fops(node)->show_fdinfo(m, file);
-	dbgfs_put_active(node);
 }
 
 /* A proxy with the methods @real has, and only those. */
