@@ -240,13 +240,14 @@ static bool dbgfs_fits(u64 val, unsigned int bytes)
 	return bytes >= sizeof(u64) || !(val >> (bytes * BITS_PER_BYTE));
 }
 
-#define DBGFS_NUM_ACCESSORS(acc, ctype)					\
-static int dbgfs_##acc##_get(void *data, u64 *val)			\
+/* get and set of a number file of C type @ctype. */
+#define DBGFS_NUMBER_ACCESSORS(ctype)					\
+static int dbgfs_##ctype##_get(void *data, u64 *val)			\
 {									\
 	*val = *(ctype *)data;						\
 	return 0;							\
 }									\
-static int dbgfs_##acc##_set(void *data, u64 val)			\
+static int dbgfs_##ctype##_set(void *data, u64 val)			\
 {									\
 	if (!dbgfs_fits(val, sizeof(ctype)))				\
 		return -ERANGE;						\
@@ -254,286 +255,12 @@ static int dbgfs_##acc##_set(void *data, u64 val)			\
 	return 0;							\
 }
 
-DBGFS_NUM_ACCESSORS(u8, u8)
-DBGFS_NUM_ACCESSORS(u16, u16)
-DBGFS_NUM_ACCESSORS(u32, u32)
-DBGFS_NUM_ACCESSORS(u64, u64)
-DBGFS_NUM_ACCESSORS(ulong, unsigned long)
-DBGFS_NUM_ACCESSORS(size_t, size_t)
-
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8, dbgfs_u8_get, dbgfs_u8_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8_ro, dbgfs_u8_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u8_wo, NULL, dbgfs_u8_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16, dbgfs_u16_get, dbgfs_u16_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16_ro, dbgfs_u16_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u16_wo, NULL, dbgfs_u16_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32, dbgfs_u32_get, dbgfs_u32_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32_ro, dbgfs_u32_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u32_wo, NULL, dbgfs_u32_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64, dbgfs_u64_get, dbgfs_u64_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64_ro, dbgfs_u64_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_u64_wo, NULL, dbgfs_u64_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8, dbgfs_u8_get, dbgfs_u8_set,
-		       "0x%02llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8_ro, dbgfs_u8_get, NULL,
-		       "0x%02llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x8_wo, NULL, dbgfs_u8_set,
-		       "0x%02llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16, dbgfs_u16_get, dbgfs_u16_set,
-		       "0x%04llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16_ro, dbgfs_u16_get, NULL,
-		       "0x%04llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x16_wo, NULL, dbgfs_u16_set,
-		       "0x%04llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32, dbgfs_u32_get, dbgfs_u32_set,
-		       "0x%08llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32_ro, dbgfs_u32_get, NULL,
-		       "0x%08llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x32_wo, NULL, dbgfs_u32_set,
-		       "0x%08llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64, dbgfs_u64_get, dbgfs_u64_set,
-		       "0x%016llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64_ro, dbgfs_u64_get, NULL,
-		       "0x%016llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_x64_wo, NULL, dbgfs_u64_set,
-		       "0x%016llx\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong, dbgfs_ulong_get, dbgfs_ulong_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong_ro, dbgfs_ulong_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_ulong_wo, NULL, dbgfs_ulong_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t, dbgfs_size_t_get, dbgfs_size_t_set,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t_ro, dbgfs_size_t_get, NULL,
-		       "%llu\n");
-DEFINE_DBGFS_ATTRIBUTE(dbgfs_fops_size_t_wo, NULL, dbgfs_size_t_set,
-		       "%llu\n");
-
-/**
- * __dbgfs_create_u8 - create a u8 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Called through dbgfs_create_u8(); so are the creators below through the
- * dbgfs_create_*() of the same suffix.
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_u8(const char *name, umode_t mode,
-				     struct dbgfs_node *parent,
-				     u8 *value,
-				     struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u8,
-				 &dbgfs_fops_u8_ro, &dbgfs_fops_u8_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_u8);
-
-/**
- * __dbgfs_create_u16 - create a u16 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_u16(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u16 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u16,
-				 &dbgfs_fops_u16_ro, &dbgfs_fops_u16_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_u16);
-
-/**
- * __dbgfs_create_u32 - create a u32 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_u32(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u32 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u32,
-				 &dbgfs_fops_u32_ro, &dbgfs_fops_u32_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_u32);
-
-/**
- * __dbgfs_create_u64 - create a u64 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_u64(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u64 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_u64,
-				 &dbgfs_fops_u64_ro, &dbgfs_fops_u64_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_u64);
-
-/**
- * __dbgfs_create_x8 - create a hexadecimal u8 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_x8(const char *name, umode_t mode,
-				     struct dbgfs_node *parent,
-				     u8 *value,
-				     struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x8,
-				 &dbgfs_fops_x8_ro, &dbgfs_fops_x8_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_x8);
-
-/**
- * __dbgfs_create_x16 - create a hexadecimal u16 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_x16(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u16 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x16,
-				 &dbgfs_fops_x16_ro, &dbgfs_fops_x16_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_x16);
-
-/**
- * __dbgfs_create_x32 - create a hexadecimal u32 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_x32(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u32 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x32,
-				 &dbgfs_fops_x32_ro, &dbgfs_fops_x32_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_x32);
-
-/**
- * __dbgfs_create_x64 - create a hexadecimal u64 file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_x64(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u64 *value,
-				      struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_x64,
-				 &dbgfs_fops_x64_ro, &dbgfs_fops_x64_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_x64);
-
-/**
- * __dbgfs_create_ulong - create an unsigned long file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_ulong(const char *name, umode_t mode,
-					struct dbgfs_node *parent,
-					unsigned long *value,
-					struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_ulong,
-				 &dbgfs_fops_ulong_ro, &dbgfs_fops_ulong_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_ulong);
-
-/**
- * __dbgfs_create_size_t - create a size_t file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_size_t(const char *name, umode_t mode,
-					 struct dbgfs_node *parent,
-					 size_t *value,
-					 struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_size_t,
-				 &dbgfs_fops_size_t_ro, &dbgfs_fops_size_t_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_size_t);
+DBGFS_NUMBER_ACCESSORS(u8)
+DBGFS_NUMBER_ACCESSORS(u16)
+DBGFS_NUMBER_ACCESSORS(u32)
+DBGFS_NUMBER_ACCESSORS(u64)
+DBGFS_NUMBER_ACCESSORS(ulong)
+DBGFS_NUMBER_ACCESSORS(size_t)
 
 static int dbgfs_atomic_t_get(void *data, u64 *val)
 {
@@ -551,33 +278,69 @@ static int dbgfs_atomic_t_set(void *data, u64 val)
 	return 0;
 }
 
-DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t, dbgfs_atomic_t_get,
-			      dbgfs_atomic_t_set, "%lld\n");
-DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t_ro, dbgfs_atomic_t_get,
-			      NULL, "%lld\n");
-DEFINE_DBGFS_ATTRIBUTE_SIGNED(dbgfs_fops_atomic_t_wo, NULL,
-			      dbgfs_atomic_t_set, "%lld\n");
-
-/**
- * __dbgfs_create_atomic_t - create an atomic_t file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
+/*
+ * A value file's creator: the fops of @kind for the mode's case, read-write
+ * (dbgfs_fops_@kind), read-only (_ro) or write-only (_wo).
  */
-struct dbgfs_node *__dbgfs_create_atomic_t(const char *name, umode_t mode,
-					   struct dbgfs_node *parent,
-					   atomic_t *value,
-					   struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_atomic_t,
-				 &dbgfs_fops_atomic_t_ro, &dbgfs_fops_atomic_t_wo, 0,
-				 owner);
+#define DBGFS_MODE_CREATOR(kind, ctype)					\
+DBGFS_VALUE_CREATOR(kind, ctype)					\
+{									\
+	return dbgfs_create_mode(name, mode, parent, value,		\
+				 &dbgfs_fops_##kind, &dbgfs_fops_##kind##_ro, \
+				 &dbgfs_fops_##kind##_wo, 0, owner);	\
+}									\
+EXPORT_SYMBOL_GPL(__dbgfs_create_##kind)
+
+/*
+ * A number file of @kind: a variable of C type @ctype, read as @fmt and
+ * written as a signed or an unsigned number.  Its creator is what
+ * dbgfs_create_@kind() calls.
+ */
+#define DBGFS_NUMBER_FILE(kind, ctype, fmt, is_signed)			\
+	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind,		\
+				       dbgfs_##ctype##_get,		\
+				       dbgfs_##ctype##_set, fmt, is_signed); \
+	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind##_ro,		\
+				       dbgfs_##ctype##_get, NULL, fmt,	\
+				       is_signed);			\
+	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind##_wo, NULL,	\
+				       dbgfs_##ctype##_set, fmt,	\
+				       is_signed);			\
+	DBGFS_MODE_CREATOR(kind, ctype)
+
+DBGFS_NUMBER_FILE(u8, u8, "%llu\n", false);
+DBGFS_NUMBER_FILE(u16, u16, "%llu\n", false);
+DBGFS_NUMBER_FILE(u32, u32, "%llu\n", false);
+DBGFS_NUMBER_FILE(u64, u64, "%llu\n", false);
+DBGFS_NUMBER_FILE(x8, u8, "0x%02llx\n", false);
+DBGFS_NUMBER_FILE(x16, u16, "0x%04llx\n", false);
+DBGFS_NUMBER_FILE(x32, u32, "0x%08llx\n", false);
+DBGFS_NUMBER_FILE(x64, u64, "0x%016llx\n", false);
+DBGFS_NUMBER_FILE(ulong, ulong, "%llu\n", false);
+DBGFS_NUMBER_FILE(size_t, size_t, "%llu\n", false);
+DBGFS_NUMBER_FILE(atomic_t, atomic_t, "%lld\n", true);
+
+/*
+ * The fops of a value file read with @read and written with @write (NULL:
+ * none): read-write, read-only and write-only.
+ */
+#define DBGFS_SIMPLE_FOPS(kind, read_fn, write_fn)			\
+static const struct file_operations dbgfs_fops_##kind = {		\
+	.read	= read_fn,						\
+	.write	= write_fn,						\
+	.open	= simple_open,						\
+	.llseek	= default_llseek,					\
+};									\
+static const struct file_operations dbgfs_fops_##kind##_ro = {		\
+	.read	= read_fn,						\
+	.open	= simple_open,						\
+	.llseek	= default_llseek,					\
+};									\
+static const struct file_operations dbgfs_fops_##kind##_wo = {		\
+	.write	= write_fn,						\
+	.open	= simple_open,						\
+	.llseek	= default_llseek,					\
 }
-EXPORT_SYMBOL_GPL(__dbgfs_create_atomic_t);
 
 /* bool */
 
@@ -605,45 +368,8 @@ static ssize_t dbgfs_bool_write(struct file *file, const char __user *buf,
 	return len;
 }
 
-static const struct file_operations dbgfs_fops_bool = {
-	.read	= dbgfs_bool_read,
-	.write	= dbgfs_bool_write,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
-
-static const struct file_operations dbgfs_fops_bool_ro = {
-	.read	= dbgfs_bool_read,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
-
-static const struct file_operations dbgfs_fops_bool_wo = {
-	.write	= dbgfs_bool_write,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
-
-/**
- * __dbgfs_create_bool - create a bool file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the variable
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
-				       struct dbgfs_node *parent,
-				       bool *value,
-				       struct module *owner)
-{
-	return dbgfs_create_mode(name, mode, parent, value, &dbgfs_fops_bool,
-				 &dbgfs_fops_bool_ro, &dbgfs_fops_bool_wo, 0,
-				 owner);
-}
-EXPORT_SYMBOL_GPL(__dbgfs_create_bool);
+DBGFS_SIMPLE_FOPS(bool, dbgfs_bool_read, dbgfs_bool_write);
+DBGFS_MODE_CREATOR(bool, bool);
 
 /*
  * str: the pointer changes under writes.  The mutex serialises them and
@@ -712,38 +438,10 @@ out:
 	return ret;
 }
 
-static const struct file_operations dbgfs_fops_str = {
-	.read	= dbgfs_str_read,
-	.write	= dbgfs_str_write,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
+DBGFS_SIMPLE_FOPS(str, dbgfs_str_read, dbgfs_str_write);
 
-static const struct file_operations dbgfs_fops_str_ro = {
-	.read	= dbgfs_str_read,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
-
-static const struct file_operations dbgfs_fops_str_wo = {
-	.write	= dbgfs_str_write,
-	.open	= simple_open,
-	.llseek	= default_llseek,
-};
-
-/**
- * __dbgfs_create_str - create a string file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the string pointer; it and *@value must not be NULL
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR(): -EINVAL for a NULL string.
- */
-struct dbgfs_node *__dbgfs_create_str(const char *name, umode_t mode,
-				      struct dbgfs_node *parent, char **value,
-				      struct module *owner)
+/* As the other value files, but that a NULL string is refused. */
+DBGFS_VALUE_CREATOR(str, char *)
 {
 	if (!IS_ERR(parent) && (!value || !*value))
 		return ERR_PTR(-EINVAL);
@@ -784,20 +482,8 @@ static const struct file_operations dbgfs_fops_blob_ro = {
 	.llseek	= default_llseek,
 };
 
-/**
- * __dbgfs_create_blob - create a blob file for a module
- * @name: name of the file
- * @mode: permission bits; write bits make the blob writable in place
- * @parent: directory to create it in, or NULL for the root
- * @value: the blob
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_blob(const char *name, umode_t mode,
-				       struct dbgfs_node *parent,
-				       struct dbgfs_blob_wrapper *value,
-				       struct module *owner)
+/* Write bits make the blob writable in place; its size is the file's. */
+DBGFS_VALUE_CREATOR(blob, struct dbgfs_blob_wrapper)
 {
 	const struct file_operations *fops = &dbgfs_fops_blob;
 
@@ -854,20 +540,7 @@ static const struct file_operations dbgfs_fops_u32_array = {
 	.read		= dbgfs_u32_array_read,
 };
 
-/**
- * __dbgfs_create_u32_array - create a u32 array file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the array
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_u32_array(const char *name, umode_t mode,
-					    struct dbgfs_node *parent,
-					    struct dbgfs_u32_array *value,
-					    struct module *owner)
+DBGFS_VALUE_CREATOR(u32_array, struct dbgfs_u32_array)
 {
 	return dbgfs_create_mode(name, mode, parent, value,
 				 &dbgfs_fops_u32_array, &dbgfs_fops_u32_array,
@@ -918,20 +591,7 @@ static int dbgfs_regset32_show(struct seq_file *s, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(dbgfs_regset32);
 
-/**
- * __dbgfs_create_regset32 - create a register set file for a module
- * @name: name of the file
- * @mode: permission bits
- * @parent: directory to create it in, or NULL for the root
- * @value: the register set
- * @owner: the module it belongs to
- *
- * Return: the new node or an ERR_PTR().
- */
-struct dbgfs_node *__dbgfs_create_regset32(const char *name, umode_t mode,
-					   struct dbgfs_node *parent,
-					   struct dbgfs_regset32 *value,
-					   struct module *owner)
+DBGFS_VALUE_CREATOR(regset32, struct dbgfs_regset32)
 {
 	return dbgfs_create_mode(name, mode, parent, value,
 				 &dbgfs_regset32_fops, &dbgfs_regset32_fops,

@@ -349,54 +349,35 @@ static const struct file_operations __fops = {				\
 #define DEFINE_DBGFS_ATTRIBUTE_SIGNED(__fops, __get, __set, __fmt)	\
 	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, true)
 
-struct dbgfs_node *__dbgfs_create_u8(const char *name, umode_t mode,
-				     struct dbgfs_node *parent,
-				     u8 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_u16(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u16 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_u32(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u32 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_u64(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u64 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_x8(const char *name, umode_t mode,
-				     struct dbgfs_node *parent,
-				     u8 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_x16(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u16 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_x32(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u32 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_x64(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      u64 *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_ulong(const char *name, umode_t mode,
-					struct dbgfs_node *parent,
-					unsigned long *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_size_t(const char *name, umode_t mode,
-					 struct dbgfs_node *parent,
-					 size_t *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_atomic_t(const char *name, umode_t mode,
-					   struct dbgfs_node *parent,
-					   atomic_t *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_bool(const char *name, umode_t mode,
-				       struct dbgfs_node *parent,
-				       bool *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_str(const char *name, umode_t mode,
-				      struct dbgfs_node *parent,
-				      char **value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_blob(const char *name, umode_t mode,
-				       struct dbgfs_node *parent,
-				       struct dbgfs_blob_wrapper *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_u32_array(const char *name, umode_t mode,
-					    struct dbgfs_node *parent,
-					    struct dbgfs_u32_array *value, struct module *owner);
-struct dbgfs_node *__dbgfs_create_regset32(const char *name, umode_t mode,
-					   struct dbgfs_node *parent,
-					   struct dbgfs_regset32 *value, struct module *owner);
+/*
+ * The creator behind dbgfs_create_@kind() (a value file: a number, a bool,
+ * a string, a blob, an array or a register set), which passes THIS_MODULE
+ * as @owner.  One signature for declaration and definition (kernel/attr.c);
+ * the documentation is the dbgfs_create_@kind() macro's, below.
+ */
+#define DBGFS_VALUE_CREATOR(kind, ctype)				\
+	struct dbgfs_node *__dbgfs_create_##kind(const char *name,	\
+						 umode_t mode,		\
+						 struct dbgfs_node *parent, \
+						 typeof(ctype) *value,	\
+						 struct module *owner)
+
+DBGFS_VALUE_CREATOR(u8, u8);
+DBGFS_VALUE_CREATOR(u16, u16);
+DBGFS_VALUE_CREATOR(u32, u32);
+DBGFS_VALUE_CREATOR(u64, u64);
+DBGFS_VALUE_CREATOR(x8, u8);
+DBGFS_VALUE_CREATOR(x16, u16);
+DBGFS_VALUE_CREATOR(x32, u32);
+DBGFS_VALUE_CREATOR(x64, u64);
+DBGFS_VALUE_CREATOR(ulong, unsigned long);
+DBGFS_VALUE_CREATOR(size_t, size_t);
+DBGFS_VALUE_CREATOR(atomic_t, atomic_t);
+DBGFS_VALUE_CREATOR(bool, bool);
+DBGFS_VALUE_CREATOR(str, char *);
+DBGFS_VALUE_CREATOR(blob, struct dbgfs_blob_wrapper);
+DBGFS_VALUE_CREATOR(u32_array, struct dbgfs_u32_array);
+DBGFS_VALUE_CREATOR(regset32, struct dbgfs_regset32);
 
 struct dbgfs_node *
 __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
