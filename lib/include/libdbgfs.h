@@ -25,12 +25,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <dbgfs_magic.h>	/* DBGFS_MAGIC */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* statfs(2) f_type of the filesystems the library knows. */
-#define DBGFS_MAGIC	0x64626766	/* "dbgf" */
+/* statfs(2) f_type of the filesystems the library knows; dbgfs' is above. */
 #define DEBUGFS_MAGIC	0x64626720	/* "dbg " */
 #define TRACEFS_MAGIC	0x74726163	/* "trac" */
 

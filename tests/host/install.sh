@@ -26,7 +26,7 @@ mkdir -p build/logs
 lib="$dest/usr/lib/$multiarch"
 src="$dest/usr/src/dbgfs-$version"
 
-echo "1..19"
+echo "1..20"
 ok "make install DESTDIR PREFIX=/usr KDIR ($series)" \
 	make -s install DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
 ok "the tool in /usr/bin" test -x "$dest/usr/bin/dbgfs"
@@ -43,6 +43,7 @@ ok "libdbgfs.pc says prefix /usr and the version" \
 	sh -c "grep -qx 'prefix=/usr' '$lib/pkgconfig/libdbgfs.pc' &&
 	       grep -qx 'Version: $version' '$lib/pkgconfig/libdbgfs.pc'"
 ok "libdbgfs.h in /usr/include" test -f "$dest/usr/include/libdbgfs.h"
+ok "dbgfs_magic.h (its DBGFS_MAGIC) in /usr/include" test -f "$dest/usr/include/dbgfs_magic.h"
 ok "dbgfs.ko for $krel in updates/, version $version" \
 	sh -c "modinfo -F version '$dest/lib/modules/$krel/updates/dbgfs.ko' | grep -qx '$version'"
 ok "dbgfs.h and Module.symvers for client modules" \
