@@ -35,10 +35,20 @@
  */
 #define DBGFS_ATTR_CHARS	23
 
+/*
+ * The text of a read: the longest a u64 or s64 gives with the formats here
+ * (20 characters: "18446744073709551615" or a sign and 19 digits), a
+ * newline and the NUL.  A client's own format is cut to it, as by debugfs.
+ */
+#define DBGFS_ATTR_TEXT		24
+
+/* Each u32 of an array file: at most ten digits, and a space or newline. */
+#define DBGFS_U32_TEXT		11
+
 struct dbgfs_attr {
 	int (*get)(void *data, u64 *val);
 	int (*set)(void *data, u64 val);
-	char get_buf[24];			/* a u64 and "\n\0" */
+	char get_buf[DBGFS_ATTR_TEXT];
 	void *data;
 	const char *fmt;
 	struct mutex mutex;			/* get_buf */
@@ -503,7 +513,7 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_blob);
 static int dbgfs_u32_array_open(struct inode *inode, struct file *file)
 {
 	struct dbgfs_u32_array *array = inode->i_private;
-	size_t size = (size_t)array->n_elements * 11 + 1;	/* "%u " */
+	size_t size = (size_t)array->n_elements * DBGFS_U32_TEXT + 1;
 	size_t pos = 0;
 	char *text;
 	u32 i;

@@ -12,11 +12,6 @@
 #include <dbgfs.h>
 #include "internal.h"
 
-static unsigned char dbgfs_dt_type(const struct dbgfs_node *node)
-{
-	return (node->mode >> 12) & 15;
-}
-
 /* Where to go on at @hash: the kept node if it is still there. */
 static struct dbgfs_node *dbgfs_dir_pos(struct dbgfs_node *dir,
 					struct dbgfs_node *kept,
@@ -80,6 +75,7 @@ static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
 	struct dbgfs_node *last = NULL;
 	size_t len;
 
+	lockdep_assert_held(&dbgfs_tree_rwsem);
 	b->count = 0;
 	b->used = 0;
 	for (; pos; pos = dbgfs_next_child(pos)) {
@@ -92,7 +88,7 @@ static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
 		b->ent[b->count].hash = pos->hash;
 		b->ent[b->count].off = b->used;
 		b->ent[b->count].len = len;
-		b->ent[b->count].type = dbgfs_dt_type(pos);
+		b->ent[b->count].type = fs_umode_to_dtype(pos->mode);
 		memcpy(b->names + b->used, pos->name, len);
 		b->used += len;
 		b->count++;

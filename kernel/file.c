@@ -72,7 +72,9 @@ struct dbgfs_poller {
  * additions and the removal of a proxy whose last live node went.
  */
 static DEFINE_MUTEX(dbgfs_proxy_mutex);
-static DEFINE_HASHTABLE(dbgfs_proxies, 6);
+/* A proxy per distinct client fops: tens on a busy kernel, not thousands. */
+#define DBGFS_PROXY_HASH_BITS	6
+static DEFINE_HASHTABLE(dbgfs_proxies, DBGFS_PROXY_HASH_BITS);
 
 /* Open files with poll_err set: while none, poll looks for none. */
 static atomic_t dbgfs_poll_errs = ATOMIC_INIT(0);
@@ -587,6 +589,7 @@ DBGFS_VMA_METHOD(access, int, -EINVAL, -EINVAL, vma_arg,
 #define DBGFS_VM_MKWRITE	0x1
 #define DBGFS_VM_PFN_MKWRITE	0x2
 #define DBGFS_VM_ACCESS		0x4
+#define DBGFS_VM_COMBINATIONS	8
 #define DBGFS_VM_OPS(i) {							\
 	.open		= dbgfs_vma_open,				\
 	.close		= dbgfs_vma_close,				\
@@ -596,7 +599,7 @@ DBGFS_VMA_METHOD(access, int, -EINVAL, -EINVAL, vma_arg,
 	.access		= (i) & DBGFS_VM_ACCESS ? dbgfs_vma_access : NULL, \
 }
 
-static const struct vm_operations_struct dbgfs_vm_ops[8] = {
+static const struct vm_operations_struct dbgfs_vm_ops[DBGFS_VM_COMBINATIONS] = {
 	DBGFS_VM_OPS(0), DBGFS_VM_OPS(1), DBGFS_VM_OPS(2), DBGFS_VM_OPS(3),
 	DBGFS_VM_OPS(4), DBGFS_VM_OPS(5), DBGFS_VM_OPS(6), DBGFS_VM_OPS(7),
 };
@@ -841,7 +844,7 @@ void dbgfs_proxy_put(struct dbgfs_node *node)
 	if (!proxy)
 		return;
 	/* A node that never made it into the tree was never retired. */
-	if (!(node->flags & DBGFS_NODE_REMOVED))
+	if (!dbgfs_node_removed(node))
 		dbgfs_proxy_retire(node);
 	if (refcount_dec_and_test(&proxy->count))
 		kfree_rcu(proxy, rcu);

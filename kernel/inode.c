@@ -52,7 +52,7 @@ void dbgfs_inode_cache_exit(void)
 	kmem_cache_destroy(dbgfs_inode_cache);
 }
 
-static struct inode *dbgfs_alloc_inode(struct super_block *sb)
+struct inode *dbgfs_alloc_inode(struct super_block *sb)
 {
 	struct dbgfs_inode *di = dbgfs_alloc_inode_sb(sb, dbgfs_inode_cache,
 						      GFP_KERNEL);
@@ -63,12 +63,13 @@ static struct inode *dbgfs_alloc_inode(struct super_block *sb)
 	return &di->vfs_inode;
 }
 
-static void dbgfs_free_inode(struct inode *inode)
+void dbgfs_free_inode(struct inode *inode)
 {
 	kmem_cache_free(dbgfs_inode_cache, DBGFS_I(inode));
 }
 
-static void dbgfs_evict_inode(struct inode *inode)
+/* The node stays; the inode's reference to it goes. */
+void dbgfs_evict_inode(struct inode *inode)
 {
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
@@ -115,7 +116,7 @@ static int dbgfs_setattr(struct dbgfs_idmap *idmap, struct dentry *dentry,
 	if (err)
 		return err;
 	down_write(&dbgfs_tree_rwsem);
-	if (node->flags & DBGFS_NODE_REMOVED) {
+	if (dbgfs_node_removed(node)) {
 		err = -ENOENT;
 	} else {
 		if (ia->ia_valid & ATTR_SIZE)
@@ -245,13 +246,4 @@ static int dbgfs_d_delete(const struct dentry *dentry)
 const struct dentry_operations dbgfs_dentry_ops = {
 	.d_revalidate	= dbgfs_d_revalidate,
 	.d_delete	= dbgfs_d_delete,
-};
-
-const struct super_operations dbgfs_super_ops = {
-	.alloc_inode	= dbgfs_alloc_inode,
-	.free_inode	= dbgfs_free_inode,
-	.evict_inode	= dbgfs_evict_inode,
-	.drop_inode	= generic_delete_inode,
-	.statfs		= simple_statfs,
-	.show_options	= dbgfs_show_options,
 };

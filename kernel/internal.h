@@ -2,6 +2,44 @@
 /*
  * dbgfs internals: the node tree the module owns, and what the VFS glue,
  * the file proxy and the owner cleanup share about it.
+ *
+ * Locking, outermost first.  "->" is "may be held while taking".
+ *
+ * VFS locks (a directory's i_rwsem in lookup, the f_pos lock of reads)
+ *   -> active references -> dbgfs_tree_rwsem -> the rest.
+ *
+ * Active references (node->active, dbgfs_get_active()).  Not a lock, but
+ *   lockdep sees one (a rwsem per client fops: node->dep_map), because
+ *   removal waits for them.  Every client method runs under one, and may
+ *   create, remove and rename entries, so it may take dbgfs_tree_rwsem;
+ *   hence nothing waits for active references (dbgfs_drain()) while
+ *   holding dbgfs_tree_rwsem, an open lock or any lock a client method
+ *   could take.  Removal drains in dbgfs_finish_removal(), with no lock.
+ *
+ * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
+ *   name, hash, rev, mode/uid/gid, flags and place among its siblings;
+ *   dir.children and nr_subdirs; the owner records (dbgfs_owners, their
+ *   nodes lists, node->owner, owner_link).  For reading: lookups, readdir,
+ *   getattr.  Under it: allocations with GFP_KERNEL (the owner record,
+ *   iget_locked()'s inode), which may reclaim dbgfs inodes, so the evict
+ *   path (dbgfs_evict_inode() -> dbgfs_node_put()) never takes it; nor do
+ *   node frees, which are RCU callbacks.  Never held across client code.
+ *
+ * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
+ *   node->file.open_files and the fields of struct dbgfs_open but its
+ *   pollers.  Taken under an active reference or after draining; held over
+ *   no client code and no sleep but its own.
+ *
+ * of->pollers_lock (spinlock, file.c): of->pollers and of->poll_err.
+ *   Taken under an open file's poll, with the client's wait queue lock
+ *   never held (add_wait_queue() and remove_wait_queue() take it inside).
+ *
+ * dbgfs_proxy_mutex (file.c): additions to and removals from the proxy
+ *   hash, whose lookups are RCU.  Innermost but for the two below.
+ *
+ * dbgfs_str_mutex and each attribute file's mutex (attr.c): a str file's
+ *   pointer, an attribute file's text buffer.  Leaves: the client's get
+ *   and set run outside them.
  */
 #ifndef _DBGFS_INTERNAL_H_
 #define _DBGFS_INTERNAL_H_
@@ -16,13 +54,19 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
+#include <uapi/dbgfs_magic.h>
+
 #include "compat.h"
 #include "fault.h"
 
-#define DBGFS_MAGIC		0x64626766	/* "dbgf" */
 #define DBGFS_DEFAULT_MODE	0700
 
-/* Active count of a node that is being or has been removed. */
+/*
+ * Not a count but a bias: removal adds it to node->active, which makes the
+ * value negative (no new active reference) while keeping the number of
+ * those in flight readable as active - BIAS; it is back to the bias alone
+ * when they have drained.
+ */
 #define DBGFS_DEACTIVATED_BIAS	(INT_MIN + 1)
 /* ... and once its removal is complete: drained, released, subtree done. */
 #define DBGFS_REMOVAL_DONE	INT_MIN
@@ -40,8 +84,8 @@ struct dbgfs_owner;
 struct dbgfs_proxy;
 
 struct dbgfs_dir {
-	struct rb_root		children;	/* by (hash, name) */
-	unsigned int		nr_subdirs;	/* for nlink */
+	struct rb_root		children;	/* tree rwsem; by (hash, name) */
+	unsigned int		nr_subdirs;	/* tree rwsem; for nlink */
 	atomic_t		draining;	/* children unlinked, not done */
 };
 
@@ -53,7 +97,7 @@ struct dbgfs_file {
 	struct dbgfs_proxy	*proxy;		/* what the inode's i_fop is */
 	void			*data;		/* inode->i_private */
 	loff_t			size;
-	struct list_head	open_files;	/* struct dbgfs_open */
+	struct list_head	open_files;	/* open lock; struct dbgfs_open */
 };
 
 /*
@@ -62,9 +106,11 @@ struct dbgfs_file {
  * dcache lets them, and the node stays.
  *
  * @count keeps the memory: one reference from the tree while linked, one
- * from each child, each inode and each held lookup, and one for the module
- * that created it (its handle) while the node is on its owner's list: until
- * that module removes the node or a directory above it, or goes.  @active
+ * from each child, each inode, each held lookup, each open directory that
+ * keeps the node as its readdir position, a devm seq file's entry (until
+ * its action runs), and one for the module that created it (its handle)
+ * while the node is on its owner's list: until that module removes the
+ * node or a directory above it, or goes.  @active
  * counts the operations running on the entry; removal adds
  * DBGFS_DEACTIVATED_BIAS to it, which refuses new ones, waits for the count
  * to drain, and sets it to DBGFS_REMOVAL_DONE once the node and everything
@@ -74,22 +120,23 @@ struct dbgfs_file {
 struct dbgfs_node {
 	refcount_t		count;
 	atomic_t		active;
-	struct dbgfs_node	*parent;
-	const char		*name;
+	/* "tree rwsem": changed only under dbgfs_tree_rwsem for writing. */
+	struct dbgfs_node	*parent;	/* tree rwsem */
+	const char		*name;		/* tree rwsem */
 	union {
-		struct rb_node	rb;		/* in parent's children */
+		struct rb_node	rb;		/* tree rwsem; in parent's */
 		struct list_head rm_link;	/* being removed */
 		struct rcu_head	rcu;		/* being freed */
 	};
-	unsigned int		hash;		/* readdir position */
-	unsigned int		rev;		/* bumped by rename */
-	unsigned long		ino;
-	umode_t			mode;
-	unsigned short		flags;
-	kuid_t			uid;
-	kgid_t			gid;
-	struct dbgfs_owner	*owner;
-	struct list_head	owner_link;
+	unsigned int		hash;		/* tree rwsem; readdir position */
+	unsigned int		rev;		/* tree rwsem; bumped by rename */
+	unsigned long		ino;		/* for good */
+	umode_t			mode;		/* tree rwsem */
+	unsigned short		flags;		/* tree rwsem (writes) */
+	kuid_t			uid;		/* tree rwsem */
+	kgid_t			gid;		/* tree rwsem */
+	struct dbgfs_owner	*owner;		/* tree rwsem */
+	struct list_head	owner_link;	/* tree rwsem */
 	struct module		*module;	/* its creator, for good */
 	union {
 		struct dbgfs_dir	dir;
@@ -176,10 +223,10 @@ int dbgfs_inode_cache_init(void);
 void dbgfs_inode_cache_exit(void);
 struct inode *dbgfs_get_inode(struct super_block *sb, struct dbgfs_node *node);
 struct dbgfs_node *dbgfs_inode_node(const struct inode *inode);
-extern const struct super_operations dbgfs_super_ops;
+struct inode *dbgfs_alloc_inode(struct super_block *sb);
+void dbgfs_free_inode(struct inode *inode);
+void dbgfs_evict_inode(struct inode *inode);
 extern const struct dentry_operations dbgfs_dentry_ops;
-
-int dbgfs_show_options(struct seq_file *m, struct dentry *root);
 
 /* dir.c */
 extern const struct file_operations dbgfs_dir_fops;
@@ -201,6 +248,5 @@ void dbgfs_owner_exit(void);
 
 /* mount.c */
 bool dbgfs_api_allowed(void);
-extern bool dbgfs_registered;
 
 #endif /* _DBGFS_INTERNAL_H_ */

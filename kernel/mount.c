@@ -22,7 +22,7 @@
 
 /* What debugfs' "debugfs=" boot parameter means, as a module parameter. */
 static unsigned int dbgfs_access = DBGFS_ALLOW_API | DBGFS_ALLOW_MOUNT;
-bool dbgfs_registered;
+static bool dbgfs_registered;
 
 static int dbgfs_access_set(const char *val, const struct kernel_param *kp)
 {
@@ -147,7 +147,7 @@ static void dbgfs_apply_options(struct super_block *sb, unsigned int which)
 	up_write(&dbgfs_tree_rwsem);
 }
 
-int dbgfs_show_options(struct seq_file *m, struct dentry *root)
+static int dbgfs_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct dbgfs_fs_info *opts = root->d_sb->s_fs_info;
 
@@ -161,6 +161,15 @@ int dbgfs_show_options(struct seq_file *m, struct dentry *root)
 		seq_printf(m, ",mode=%o", opts->mode);
 	return 0;
 }
+
+static const struct super_operations dbgfs_super_ops = {
+	.alloc_inode	= dbgfs_alloc_inode,
+	.free_inode	= dbgfs_free_inode,
+	.evict_inode	= dbgfs_evict_inode,
+	.drop_inode	= generic_delete_inode,
+	.statfs		= simple_statfs,
+	.show_options	= dbgfs_show_options,
+};
 
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
@@ -193,7 +202,6 @@ static int dbgfs_reconfigure(struct fs_context *fc)
 	struct super_block *sb = fc->root->d_sb;
 	struct dbgfs_fs_info *old = sb->s_fs_info, *new = fc->s_fs_info;
 
-	sync_filesystem(sb);
 	if (new->set & BIT(Opt_uid))
 		old->uid = new->uid;
 	if (new->set & BIT(Opt_gid))
@@ -206,11 +214,9 @@ static int dbgfs_reconfigure(struct fs_context *fc)
 
 static int dbgfs_get_tree(struct fs_context *fc)
 {
-	int err;
+	/* Registered only with access=on: no access check here. */
+	int err = get_tree_single(fc, dbgfs_fill_super);
 
-	if (!(dbgfs_access & DBGFS_ALLOW_API))
-		return -EPERM;
-	err = get_tree_single(fc, dbgfs_fill_super);
 	if (err)
 		return err;
 	/*

@@ -160,6 +160,7 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	node->uid = GLOBAL_ROOT_UID;
 	node->gid = GLOBAL_ROOT_GID;
 	INIT_LIST_HEAD(&node->owner_link);
+	RB_CLEAR_NODE(&node->rb);
 	if (S_ISDIR(mode))
 		node->dir.children = RB_ROOT;
 	else if (S_ISREG(mode))
@@ -168,13 +169,12 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 }
 
 /*
- * Where @node would go among the children of @parent: the link to fill,
- * with its rbtree parent in *@up, or NULL if the name is taken.  One
- * descent both checks the name and finds the place.  Caller holds the
- * rwsem.
+ * Where a child of @parent named @name (hashed @hash) would go: the link
+ * to fill, with its rbtree parent in *@up, or NULL if the name is taken.
+ * One descent both checks the name and finds the place.
  */
 static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
-					 struct dbgfs_node *node,
+					 unsigned int hash, const char *name,
 					 struct rb_node **up)
 {
 	struct rb_node **link = &parent->dir.children.rb_node;
@@ -185,7 +185,7 @@ static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
 	*up = NULL;
 	while (*link) {
 		*up = *link;
-		cmp = dbgfs_name_cmp(node->hash, node->name,
+		cmp = dbgfs_name_cmp(hash, name,
 				     rb_entry(*up, struct dbgfs_node, rb));
 		if (!cmp)
 			return NULL;
@@ -194,11 +194,12 @@ static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
 	return link;
 }
 
-/* Caller holds the rwsem for writing; @link is from dbgfs_child_slot(). */
+/* @link is from dbgfs_child_slot(); @node is in no tree. */
 static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
 			  struct rb_node *up, struct rb_node **link)
 {
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+	WARN_ON_ONCE(!RB_EMPTY_NODE(&node->rb));
 	rb_link_node(&node->rb, up, link);
 	rb_insert_color(&node->rb, &parent->dir.children);
 	node->parent = parent;
@@ -207,26 +208,25 @@ static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
 		parent->dir.nr_subdirs++;
 }
 
-/* Caller holds the rwsem for writing and made sure the name is free. */
-static void dbgfs_link_child(struct dbgfs_node *parent, struct dbgfs_node *node)
-{
-	struct rb_node *up, **link = dbgfs_child_slot(parent, node, &up);
-
-	dbgfs_link_at(parent, node, up, link);
-}
-
+/*
+ * Takes @node out of its parent's children; the parent reference stays
+ * with @node.  An unlinked node's rb is cleared: dbgfs_link_at() checks
+ * that, and removal reuses the memory for rm_link.
+ */
 static void dbgfs_unlink_child(struct dbgfs_node *node)
 {
 	struct dbgfs_node *parent = node->parent;
 
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	rb_erase(&node->rb, &parent->dir.children);
+	RB_CLEAR_NODE(&node->rb);
 	if (S_ISDIR(node->mode))
 		parent->dir.nr_subdirs--;
 }
 
 static int dbgfs_check_parent(struct dbgfs_node *parent)
 {
-	if (parent->flags & DBGFS_NODE_REMOVED)
+	if (dbgfs_node_removed(parent))
 		return -ENOENT;
 	if (!S_ISDIR(parent->mode))
 		return -ENOTDIR;
@@ -247,7 +247,7 @@ int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 	down_write(&dbgfs_tree_rwsem);
 	err = dbgfs_check_parent(parent);
 	if (!err) {
-		link = dbgfs_child_slot(parent, node, &up);
+		link = dbgfs_child_slot(parent, node->hash, node->name, &up);
 		if (!link)
 			err = -EEXIST;
 	}
@@ -269,9 +269,10 @@ static struct dbgfs_node *dbgfs_resolve_parent(struct dbgfs_node *parent)
 }
 
 /*
- * The common tail of every creator: resolve the parent, refuse when the API
- * is switched off, link the node, and free it on any failure so that
- * nothing half-made stays behind.
+ * The common tail of every creator, after dbgfs_creator_check(): resolve
+ * the parent, link the node, and free it on any failure (a removed or
+ * non-directory parent, a name taken, no memory for the owner record) so
+ * that nothing half-made stays behind.
  */
 static struct dbgfs_node *dbgfs_add_or_free(struct dbgfs_node *node,
 					    struct dbgfs_node *parent,
@@ -497,9 +498,13 @@ struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
 	return found;
 }
 
+/* The sibling after @node in readdir order.  Caller holds the rwsem. */
 struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node)
 {
-	struct rb_node *rb = rb_next(&node->rb);
+	struct rb_node *rb;
+
+	lockdep_assert_held(&dbgfs_tree_rwsem);
+	rb = rb_next(&node->rb);
 
 	return rb ? rb_entry(rb, struct dbgfs_node, rb) : NULL;
 }
@@ -552,7 +557,7 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 
-	if (top->flags & DBGFS_NODE_REMOVED)
+	if (dbgfs_node_removed(top))
 		return 0;
 	dbgfs_unlink_child(top);
 	/* The parent is done only when this removal is. */
@@ -684,6 +689,7 @@ void dbgfs_finish_removal(struct list_head *removed)
 static unsigned int dbgfs_remove_again(struct dbgfs_node *node,
 				       struct module *remover)
 {
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	dbgfs_node_get(node);
 	if (!dbgfs_owner_is(node, remover))
 		return 1;
@@ -707,7 +713,7 @@ void __dbgfs_remove(struct dbgfs_node *node, struct module *remover)
 	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
 		return;
 	down_write(&dbgfs_tree_rwsem);
-	if (node->flags & DBGFS_NODE_REMOVED)
+	if (dbgfs_node_removed(node))
 		puts = dbgfs_remove_again(node, remover);
 	else
 		dbgfs_unlink_subtree(node, &removed, remover);
@@ -743,7 +749,7 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
 	parent = dbgfs_resolve_parent(parent);
 	down_write(&dbgfs_tree_rwsem);
 	/* A name in a removed directory goes with it: wait for that. */
-	again = parent->flags & DBGFS_NODE_REMOVED;
+	again = dbgfs_node_removed(parent);
 	if (again) {
 		dbgfs_node_get(parent);
 	} else if (S_ISDIR(parent->mode)) {
@@ -792,7 +798,9 @@ static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
 static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 		      struct dbgfs_node *new_dir, char *new_name)
 {
+	struct rb_node *up, **link;
 	struct dbgfs_node *parent;
+	unsigned int hash;
 	int err;
 
 	err = dbgfs_check_name(new_name);
@@ -800,7 +808,7 @@ static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 		goto out_free;
 	down_write(&dbgfs_tree_rwsem);
 	err = -ENOENT;
-	if (node->flags & DBGFS_NODE_REMOVED)
+	if (dbgfs_node_removed(node))
 		goto out_unlock;
 	parent = node->parent;
 	err = -EINVAL;
@@ -818,15 +826,22 @@ static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 	err = 0;
 	if (old_dir == new_dir && !strcmp(node->name, new_name))
 		goto out_unlock;
-	err = -EEXIST;
-	if (dbgfs_find_child(new_dir, new_name))
-		goto out_unlock;
-
+	/* Out first: its own erase would move the slot found for the name. */
 	dbgfs_unlink_child(node);
+	hash = dbgfs_name_hash(new_name);
+	link = dbgfs_child_slot(new_dir, hash, new_name, &up);
+	if (!link) {
+		/* Taken: back where it was, as it was. */
+		link = dbgfs_child_slot(old_dir, node->hash, node->name, &up);
+		dbgfs_link_at(old_dir, node, up, link);
+		dbgfs_node_put(old_dir);	/* the reference link_at took */
+		err = -EEXIST;
+		goto out_unlock;
+	}
 	kfree_const(node->name);
 	node->name = new_name;
-	node->hash = dbgfs_name_hash(new_name);
-	dbgfs_link_child(new_dir, node);
+	node->hash = hash;
+	dbgfs_link_at(new_dir, node, up, link);
 	/* Stale dentries of the old name and place go at their next lookup. */
 	WRITE_ONCE(node->rev, node->rev + 1);
 	up_write(&dbgfs_tree_rwsem);

@@ -30,6 +30,7 @@ static struct dbgfs_owner *dbgfs_owner_find(struct module *mod)
 {
 	struct dbgfs_owner *owner;
 
+	lockdep_assert_held(&dbgfs_tree_rwsem);
 	list_for_each_entry(owner, &dbgfs_owners, link)
 		if (owner->mod == mod)
 			return owner;
@@ -80,6 +81,7 @@ void dbgfs_owner_unlink(struct dbgfs_node *node)
 /* Whether @mod made @node and still holds its handle.  Under the rwsem. */
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 {
+	lockdep_assert_held(&dbgfs_tree_rwsem);
 	return mod && node->owner && node->owner->mod == mod;
 }
 
@@ -92,8 +94,9 @@ static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
 {
 	struct dbgfs_node *node, *tmp;
 
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	list_for_each_entry_safe(node, tmp, &owner->nodes, owner_link) {
-		if (!(node->flags & DBGFS_NODE_REMOVED))
+		if (!dbgfs_node_removed(node))
 			continue;
 		if (!dbgfs_removal_done(node)) {
 			dbgfs_node_get(node);
