@@ -62,6 +62,9 @@ struct dbgfs_attr {
  * @set: writes the value, or NULL
  * @fmt: printf format of a read
  *
+ * Context: The file operation it is, under dbgfs' active reference;
+ * may sleep.
+ *
  * Return: 0 or -ENOMEM.
  */
 int dbgfs_attr_open(struct inode *inode, struct file *file,
@@ -88,6 +91,9 @@ EXPORT_SYMBOL_GPL(dbgfs_attr_open);
  * @inode: the file's inode
  * @file: the file being closed
  *
+ * Context: The file operation it is, under dbgfs' active reference;
+ * may sleep.
+ *
  * Return: 0.
  */
 int dbgfs_attr_release(struct inode *inode, struct file *file)
@@ -105,6 +111,9 @@ EXPORT_SYMBOL_GPL(dbgfs_attr_release);
  * @ppos: the file position
  *
  * A read at offset 0 formats the value; later reads continue that text.
+ *
+ * Context: The file operation it is, under dbgfs' active reference;
+ * may sleep.
  *
  * Return: the bytes read, -EACCES without a get method, or its error.
  */
@@ -199,6 +208,9 @@ static ssize_t dbgfs_attr_write_xsigned(struct file *file,
  * @len: its length: at most 23 characters and a newline
  * @ppos: the file position, ignored
  *
+ * Context: The file operation it is, under dbgfs' active reference;
+ * may sleep.
+ *
  * Return: @len, -EACCES without a set method, -EINVAL for anything but one
  * number, -ERANGE beyond u64, or the set method's error.
  */
@@ -215,6 +227,9 @@ EXPORT_SYMBOL_GPL(dbgfs_attr_write);
  * @buf: the number, as kstrtoll() takes it in base 0
  * @len: its length: at most 23 characters and a newline
  * @ppos: the file position, ignored
+ *
+ * Context: The file operation it is, under dbgfs' active reference;
+ * may sleep.
  *
  * Return: as dbgfs_attr_write(), -ERANGE beyond s64.
  */
@@ -571,6 +586,8 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_u32_array);
  * Prints a line per register, after @prefix: its name, " = 0x" and its
  * value in eight hex digits, as debugfs_print_regs32() does, for seq files
  * that show registers among other things.
+ *
+ * Context: A seq_file show method; may sleep.
  */
 void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
 			int nregs, void __iomem *base, char *prefix)
@@ -660,6 +677,9 @@ static void dbgfs_devm_entry_remove(void *data)
  * The file goes when @dev's managed resources are released, or before.
  * Until then dbgfs stays loaded (rmmod dbgfs answers EBUSY): the release
  * action is dbgfs code.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node or an ERR_PTR().
  */

@@ -64,6 +64,8 @@ bool dbgfs_api_allowed(void)
 /**
  * dbgfs_initialized - tell whether dbgfs is up
  *
+ * Context: Any context.
+ *
  * Return: true once the filesystem is registered, as debugfs_initialized()
  * does; false with access=no-mount or access=off.
  */

@@ -117,6 +117,8 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
  * Drops a reference taken by dbgfs_lookup().  The memory goes with the
  * last reference, after an RCU grace period, since RCU path walks may
  * still look at it (and at a symlink's target) through a dying dentry.
+ *
+ * Context: Process context.
  */
 void dbgfs_node_put(struct dbgfs_node *node)
 {
@@ -307,6 +309,9 @@ static int dbgfs_creator_check(struct dbgfs_node *parent)
  *
  * Called through dbgfs_create_dir(), which passes THIS_MODULE.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node or an ERR_PTR().
  */
 struct dbgfs_node *__dbgfs_create_dir(const char *name,
@@ -385,6 +390,9 @@ static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
  *
  * Called through dbgfs_create_file() and dbgfs_create_file_size().
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node or an ERR_PTR().
  */
 struct dbgfs_node *__dbgfs_create_file(const char *name, umode_t mode,
@@ -409,6 +417,9 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_file);
  *
  * Called through dbgfs_create_file() when given a &struct dbgfs_short_fops.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node or an ERR_PTR().
  */
 struct dbgfs_node *__dbgfs_create_file_short(const char *name, umode_t mode,
@@ -430,6 +441,9 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_file_short);
  * @owner: the module it belongs to
  *
  * Called through dbgfs_create_symlink().
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node or an ERR_PTR().
  */
@@ -513,6 +527,9 @@ struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node)
  * dbgfs_lookup - find a node by name
  * @name: the name to look for
  * @parent: the directory to look in, or NULL for the root
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the node with a reference the caller drops with dbgfs_node_put(),
  * or NULL if there is none (or @parent is an ERR_PTR()).
@@ -704,6 +721,10 @@ static unsigned int dbgfs_remove_again(struct dbgfs_node *node,
  *
  * Called through dbgfs_remove() and dbgfs_remove_recursive(), which pass
  * THIS_MODULE; see there.
+ *
+ * Context: Process context; sleeps until the removal is complete.
+ * Not from an operation (release included) of a file being removed
+ * by this call, which would wait for itself.
  */
 void __dbgfs_remove(struct dbgfs_node *node, struct module *remover)
 {
@@ -736,6 +757,10 @@ EXPORT_SYMBOL_GPL(__dbgfs_remove);
  *
  * Called through dbgfs_lookup_and_remove(), which passes THIS_MODULE; see
  * there.
+ *
+ * Context: Process context; sleeps until the removal is complete.
+ * Not from an operation (release included) of a file being removed
+ * by this call, which would wait for itself.
  */
 void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
 			       struct module *remover)
@@ -868,6 +893,9 @@ out_free:
  * lookup of its new name, which answers -ESTALE when it cannot take the
  * VFS's rename locks at once (the VFS retries the walk once first).
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: 0, -EEXIST if @new_name is taken in @new_dir, -ENOENT if @node or
  * @new_dir was removed, -EINVAL for a bad name, a wrong @old_dir or a move
  * of a directory into itself, -ENOMEM.
@@ -892,6 +920,9 @@ EXPORT_SYMBOL_GPL(dbgfs_rename);
  * dbgfs_change_name - rename a node within its directory
  * @node: the node
  * @fmt: printf-style format of the new name
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: 0, or an error as for dbgfs_rename().
  */

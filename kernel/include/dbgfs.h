@@ -61,6 +61,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * @name: name of the directory
  * @parent: directory to create it in, or NULL for the root
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR(): -EINVAL or -ENAMETOOLONG for a bad
  * name, -EEXIST if @name is taken, -ENOENT if @parent was removed, -ENOMEM,
  * -EPERM when dbgfs is switched off (module parameter access=off).  The
@@ -142,6 +145,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * exit() that frees such a list first takes each file off it, with
  * fasync_helper(-1, fa->fa_file, 0, &list) until the list is empty.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_file(name, mode, parent, data, fops)		\
@@ -159,6 +165,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  *
  * As dbgfs_create_file(), for files whose size is known.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_file_size(name, mode, parent, data, fops, file_size) \
@@ -170,6 +179,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * @name: name of the link
  * @parent: directory to create it in, or NULL for the root
  * @target: what readlink() returns; copied
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -214,9 +226,10 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * pollers (woken, off the client's queues), a str file's old strings
  * (freed after a grace period; see dbgfs_create_str()).
  *
- * May sleep.  Must not be called from an operation of a file being removed,
- * release included, for that file or a directory above it (it would wait
- * for itself); a release may remove other entries.
+ * Context: Process context; sleeps until the removal is complete.  Not
+ * from an operation of a file being removed, release included, for that
+ * file or a directory above it (it would wait for itself); a release may
+ * remove other entries.
  */
 #define dbgfs_remove(node) __dbgfs_remove(node, THIS_MODULE)
 
@@ -228,6 +241,10 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * As dbgfs_remove() of what dbgfs_lookup() would find, in one step.  Does
  * nothing if there is no such node; if @parent is being removed, waits for
  * that removal to be complete.
+ *
+ * Context: Process context; sleeps until the removal is complete.
+ * Not from an operation (release included) of a file being removed
+ * by this call, which would wait for itself.
  */
 #define dbgfs_lookup_and_remove(name, parent) \
 	__dbgfs_lookup_and_remove(name, parent, THIS_MODULE)
@@ -243,6 +260,10 @@ bool dbgfs_initialized(void);
  * @node: the node, or NULL or an ERR_PTR() (nothing is done)
  *
  * The same as dbgfs_remove(), under debugfs' older name.
+ *
+ * Context: Process context; sleeps until the removal is complete.
+ * Not from an operation (release included) of a file being removed
+ * by this call, which would wait for itself.
  */
 #define dbgfs_remove_recursive(node) dbgfs_remove(node)
 
@@ -404,6 +425,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * characters or more than 23 characters; @value is then left alone.
  * debugfs returns void here; this returns the node.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_u8(name, mode, parent, value) \
@@ -417,6 +441,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * As dbgfs_create_u8(), for a u16 (-ERANGE beyond U16_MAX).
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -432,6 +459,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  *
  * As dbgfs_create_u8(), for a u32 (-ERANGE beyond U32_MAX).
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_u32(name, mode, parent, value) \
@@ -445,6 +475,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * As dbgfs_create_u8(), for a u64 (-ERANGE beyond U64_MAX).
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -461,6 +494,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * As dbgfs_create_u8(), but reads give "0x", the value in two hex digits
  * and a newline.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_x8(name, mode, parent, value) \
@@ -475,6 +511,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  *
  * As dbgfs_create_u16(), but reads give "0x", the value in four hex digits
  * and a newline.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -491,6 +530,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * As dbgfs_create_u32(), but reads give "0x", the value in eight hex
  * digits and a newline.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_x32(name, mode, parent, value) \
@@ -506,6 +548,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * As dbgfs_create_u64(), but reads give "0x", the value in sixteen hex
  * digits and a newline.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_x64(name, mode, parent, value) \
@@ -519,6 +564,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * @value: the variable
  *
  * As dbgfs_create_u8(), for an unsigned long (-ERANGE beyond ULONG_MAX).
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -535,6 +583,9 @@ void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
  * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
  * As in mainline, @value must point to an unsigned long: anything else is
  * a build error, not a silent cast.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -561,6 +612,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  *
  * As dbgfs_create_u8(), for a size_t (-ERANGE beyond SIZE_MAX).
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_size_t(name, mode, parent, value) \
@@ -576,6 +630,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * As dbgfs_create_u8(), signed: reads give the value in decimal with its
  * sign and a newline, writes are parsed as by kstrtoint() (-ERANGE
  * outside INT_MIN..INT_MAX).
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -595,6 +652,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * "on", "off" and words starting so); unlike debugfs, which ignores them
  * and reports success, anything else, an empty write and more than 23
  * characters answer -EINVAL.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -631,6 +691,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * free *@value itself while the file exists, as dbgfs' writes do not
  * serialise with it.  A write sleeps for a grace period.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_str(name, mode, parent, value) \
@@ -649,6 +712,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * and returns 0.  Without write bits writes answer -EINVAL.  Unlike
  * debugfs, stat() reports @blob->size.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_blob(name, mode, parent, blob) \
@@ -665,6 +731,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * newline (nothing for an empty array), as they were when the file was
  * opened; not seekable.  debugfs returns void here; this returns the node.
  *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define dbgfs_create_u32_array(name, mode, parent, array) \
@@ -680,6 +749,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * Reads give a line per register, its name, " = 0x" and its value in eight
  * hex digits, read with readl() (a seq file).  debugfs returns void here;
  * this returns the node.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
@@ -699,6 +771,9 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * resources are released; until then dbgfs itself cannot be unloaded
  * (rmmod dbgfs answers EBUSY), since that release runs dbgfs code.
  * debugfs returns void; this returns the node.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
  *
  * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
