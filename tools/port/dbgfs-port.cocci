@@ -78,6 +78,8 @@ seeds = []          # (function, expression) that hold an entry
 edges = []          # (function, expression, function, expression)
 calls = []          # (function, callee, index, expression, line)
 derefs = []         # (function, expression, field, line)
+args = []           # (function, entry argument, line, debugfs call)
+froms = []          # (function, A, B, line) of each A = B
 reports = []        # (line, why)
 state = {}
 
@@ -107,6 +109,13 @@ def key(fn, e):
     if m and m.group(1) in retfns:
         return ("r", m.group(1))
     return None
+
+
+def own_expr(e):
+    """NULL, an error pointer or a debugfs call: nothing made outside the file."""
+    e = strip(e)
+    return e in ("NULL", "0") or \
+        re.match(r"^(debugfs_\w+|ERR_PTR|ERR_CAST)\s*\(", e) is not None
 
 
 def find(parent, k):
@@ -155,6 +164,32 @@ def solve():
         if k and find(parent, k) in roots:
             why = "an entry (%s) is dereferenced (->%s): a dbgfs node is opaque" % (strip(e), fld)
             bad.setdefault(find(parent, k), []).append((line, why))
+    # An entry made outside this file (another subsystem's debugfs directory, a
+    # dentry of a header's variable) cannot become a dbgfs node here.
+    for (fn, e, line, c) in args:
+        k = key(fn, e)
+        if k is None and not own_expr(e):
+            reports.append((line, "the entry argument %s of %s() is not declared in this file: "
+                            "a debugfs entry made elsewhere cannot hold dbgfs files" % (strip(e), c)))
+        elif k and k[0] == "f" and k[1] not in fields:
+            bad.setdefault(find(parent, k), []).append((line,
+                "%s is a field this file does not declare: a debugfs entry made elsewhere "
+                "(another subsystem's directory?) cannot hold dbgfs files" % strip(e)))
+    for (fn, a, b, line) in froms:
+        k = key(fn, a)
+        if not k or find(parent, k) not in roots:
+            continue
+        m = re.match(r"^([A-Za-z_]\w*)\s*\(.*\)$", strip(b), re.S)
+        kb = key(fn, b)
+        if m and not own_expr(b) and m.group(1) not in retfns:
+            why = "%s holds what %s() returns, a dentry made outside this file: " \
+                  "dbgfs cannot use it" % (strip(a), m.group(1))
+        elif kb and kb[0] == "f" and kb[1] not in fields:
+            why = "%s holds %s, a field this file does not declare: a debugfs entry " \
+                  "made elsewhere cannot hold dbgfs files" % (strip(a), strip(b))
+        else:
+            continue
+        bad.setdefault(find(parent, k), []).append((line, why))
     for r in bad.values():
         reports.extend(r)
     state["parent"] = parent
@@ -179,7 +214,7 @@ solve()
 if report_file:
     with open(report_file, "a") as out:
         for line, why in sorted(set(reports), key=lambda r: (int(r[0]), r[1])):
-            out.write("%s: %s\n" % (line, why))
+            out.write("%s: %s\n" % (line, re.sub(r" -> ", "->", why)))
 
 # ---------------------------------------------------------------------------
 # What this file declares.
@@ -269,6 +304,19 @@ f << decl_field_arr.f;
 @@
 fields.add(f)
 
+// A field of a struct without a name ("static struct { ... } data;").
+@decl_field_anon@
+identifier f, v;
+@@
+struct { ...
+struct dentry *f;
+... } v;
+
+@script:python@
+f << decl_field_anon.f;
+@@
+fields.add(f)
+
 # ---------------------------------------------------------------------------
 # What holds an entry, and what is assigned, passed and returned.
 
@@ -288,6 +336,7 @@ p << use_dbgcall.p;
 @@
 if c in fns and int(n) in fns[c][1]:
     seeds.append((p[0].current_element, E))
+    args.append((p[0].current_element, E, p[0].line, c))
 
 @use_create@
 identifier c =~ "^debugfs_(create_|lookup$|rename$)";
@@ -346,6 +395,7 @@ p << use_assign.p;
 @@
 fn = p[0].current_element
 edges.append((fn, A, fn, B))
+froms.append((fn, A, B, p[0].line))
 
 @use_init@
 identifier x;
@@ -361,6 +411,7 @@ p << use_init.p;
 @@
 fn = p[0].current_element
 edges.append((fn, x, fn, B))
+froms.append((fn, x, B, p[0].line))
 
 @use_return@
 identifier fn;
@@ -637,6 +688,27 @@ struct s { ...
 + struct dbgfs_node *f[n];
 ... };
 
+@m_field_anon@
+identifier f, v;
+@@
+struct { ...
+struct dentry *f;
+... } v;
+
+@script:python@
+f << m_field_anon.f;
+@@
+if not is_node(("f", f)):
+    cocci.include_match(False)
+
+@depends on m_field_anon@
+identifier m_field_anon.f, m_field_anon.v;
+@@
+struct { ...
+- struct dentry *f;
++ struct dbgfs_node *f;
+... } v;
+
 // dput() of what debugfs_lookup() gave.
 @m_dput@
 expression E;
@@ -754,6 +826,35 @@ expression list es;
 @@
 - DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(es);
 + DEFINE_DBGFS_ATTRIBUTE_SIGNED(es);
+
+// <linux/debugfs.h> includes <linux/seq_file.h>, <dbgfs.h> does not: a file that
+// uses seq_file (DEFINE_SHOW_ATTRIBUTE, seq_printf(), single_open()) without its
+// own include gets it.
+@has_seq@
+@@
+#include <linux/seq_file.h>
+
+@uses_seq@
+identifier fn =~ "^(seq_|single_open|single_release$)";
+@@
+fn(...)
+
+@uses_seq_attr@
+declarer name DEFINE_SHOW_ATTRIBUTE;
+expression list es;
+@@
+DEFINE_SHOW_ATTRIBUTE(es);
+
+@uses_seq_type@
+struct seq_file *s;
+@@
+s
+
+@depends on !has_seq && (uses_seq || uses_seq_attr || uses_seq_type)@
+@@
+- #include <linux/debugfs.h>
++ #include <dbgfs.h>
++ #include <linux/seq_file.h>
 
 @@
 @@

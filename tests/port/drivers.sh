@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# drivers.sh [SERIES]: dbgfs-port on real debugfs users of linux-source-6.1.
+#
+# Each driver of the list below is extracted from the tarball scripts/setup keeps in the
+# cache, ported by tools/port/dbgfs-port --in-place and built against dbgfs as an external
+# module for SERIES (default 6.1, Debian's headers; dbgfs' Module.symvers of
+# scripts/build-modules, which must have run), into build/port/SERIES/drivers/.  A driver
+# marked "build" must then compile and link with no error and no warning; one marked
+# "refuse" holds something the tool cannot port, and is only ported.  What the tool reports
+# for all of them ("FILE:LINE: why") is compared with tests/port/drivers.expected, and its
+# exit status with what that expectation implies (1 with reports, else 0).  TAP on stdout.
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$DBGFS_TOP" || exit 1
+
+# FILE KIND STYLE: KIND is "build" or "refuse"; FILE is the tarball's path without its
+# linux-source-6.1/ (extra files a driver needs, its own headers, follow it after a '+').
+drivers=(
+	"drivers/watchdog/ie6xx_wdt.c build plain: one DEFINE_SHOW_ATTRIBUTE file, its dentry in a struct without a name"
+	"drivers/block/brd.c build plain: a directory and a u64, IS_ERR_OR_NULL() of the directory"
+	"drivers/nfc/nfcsim.c build plain: a directory per device below a file-scope one, a u8"
+	"drivers/i2c/busses/i2c-gpio.c build DEFINE_DEBUGFS_ATTRIBUTE with debugfs_create_file_unsafe, a dentry in the driver's struct"
+	"drivers/firmware/turris-mox-rwtm.c build debugfs_create_file_unsafe with its own file_operations, a dentry field and a local"
+	"drivers/spi/spi-hisi-kunpeng.c build debugfs_create_regset32 with struct debugfs_reg32 tables, a dentry in the driver's struct"
+	"drivers/watchdog/dw_wdt.c build debugfs_create_regset32 of a regset allocated at probe, the directory a field"
+	"drivers/usb/common/ulpi.c build DEFINE_SHOW_ATTRIBUTE (needs <linux/seq_file.h>), debugfs_lookup_and_remove(), a file-scope root"
+	"drivers/hwmon/corsair-psu.c build DEFINE_SHOW_ATTRIBUTE five times, the directory in the driver's struct"
+	"drivers/mailbox/mailbox-test.c build dentries in a struct, debugfs_initialized(), plain file_operations"
+	"drivers/gpio/gpio-tegra.c build debugfs_create_devm_seqfile, its result unused"
+	"drivers/net/ieee802154/adf7242.c build debugfs_create_devm_seqfile below a directory kept in the driver's struct"
+	"drivers/net/caif/caif_serial.c build debugfs_create_blob of struct debugfs_blob_wrapper fields, x8 and xul, dentries in a struct"
+	"drivers/platform/chrome/cros_ec_debugfs.c build debugfs_create_blob, u16 and x32 and files with their own fops, a dentry in a struct"
+	"drivers/net/wwan/wwan_hwsim.c build dentries in two structs and two file-scope ones, debugfs_remove() of each"
+	"drivers/ufs/core/ufs-debugfs.c refuse d_inode() of an entry, file->f_path.dentry"
+	"drivers/firmware/tegra/bpmp-debugfs.c refuse an entry passed to dentry_path(), file->f_path.dentry"
+	"drivers/net/ethernet/netronome/nfp/nfp_net_debugfs.c refuse debugfs_real_fops()"
+	"drivers/bluetooth/hci_vhci.c refuse files in the Bluetooth core's directory (hdev->debugfs)"
+	"drivers/iio/imu/adis16460.c refuse files in the directory iio_get_debugfs_dentry() returns"
+)
+
+series=${1:-6.1}
+mk="$DBGFS_CACHE/kernels/$series.mk"
+kdir=$(sed -n "s/^KDIR_$series := //p" "$mk" 2>/dev/null)
+tarball="$DBGFS_CACHE/src/linux-source-6.1.tar.xz"
+symvers="build/$series/kernel/Module.symvers"
+out="$DBGFS_TOP/build/port/$series/drivers"
+expected=tests/port/drivers.expected
+port=tools/port/dbgfs-port
+
+n=0 failed=0
+result() {	# result OK DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - port drivers: $2"
+	else
+		echo "not ok $n - port drivers: $2"
+		failed=1
+	fi
+}
+
+echo "1..$(( ${#drivers[@]} * 2 + $(printf '%s\n' "${drivers[@]}" | grep -c ' build ') + 2 ))"
+for f in "$tarball" "$symvers" "$kdir/Makefile"; do
+	if [ ! -f "$f" ]; then
+		echo "Bail out! $f is missing (scripts/setup $series; scripts/build-modules $series kernel)"
+		exit 1
+	fi
+done
+command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
+
+rm -rf "$out"
+mkdir -p "$out/src" "$out/include"
+cp kernel/include/dbgfs.h "$out/include/"
+cp "$symvers" "$out/dbgfs.symvers"
+# Kbuild takes M= as words: it gets a link in the cache to $out (as scripts/build-modules).
+link="$DBGFS_CACHE/links/$(printf '%s' "$out" | sha256sum | cut -c1-16)"
+mkdir -p "${link%/*}"
+ln -sfn "$out" "$link"
+
+members=()
+for d in "${drivers[@]}"; do
+	for f in $(tr '+' ' ' <<<"${d%% *}"); do
+		members+=("linux-source-6.1/$f")
+	done
+done
+tar -xJf "$tarball" -C "$out/src" --strip-components=1 "${members[@]}" 2>"$out/tar.log"
+result $? "${#members[@]} files extracted from linux-source-6.1"
+
+# The tool runs in src/, so that its reports name the tarball's paths.
+: >"$out/reports"
+for d in "${drivers[@]}"; do
+	files=${d%% *} rest=${d#* }
+	kind=${rest%% *} style=${rest#* }
+	file=${files%%+*}
+	name=$(basename "$file" .c)
+	log="$out/$name.port.log"
+	(cd "$out/src" && "$DBGFS_TOP/$port" --in-place --quiet "$file") >"$log" 2>&1
+	rc=$?
+	cat "$log" >>"$out/reports"
+	want=$(grep -c -F "$file:" "$expected")
+	[ "$want" -gt 0 ] && want=1
+	[ "$kind" = refuse ] && [ "$want" = 0 ] &&
+		echo "# $file is marked refuse, but $expected has no report of it"
+	result $(( rc != want )) "$file ($style): dbgfs-port exits $rc, $want expected"
+	! grep -q -E '^#include <linux/debugfs\.h>' "$out/src/$file" &&
+		grep -q -E '^#include <dbgfs\.h>' "$out/src/$file"
+	result $? "$file: includes <dbgfs.h>, not <linux/debugfs.h>"
+	[ "$kind" = build ] || continue
+
+	# One folder a driver, the driver's folder of the tarball beside it for its headers.
+	mkdir -p "$out/$name"
+	cp "$out/src/$file" "$out/$name/"
+	{
+		echo "obj-m += $name.o"
+		echo "ccflags-y += -I\$(src)/../include -I\$(src)/../src/$(dirname "$file")"
+	} >"$out/$name/Kbuild"
+	blog="$out/$name.build.log"
+	make -C "$kdir" M="$link/$name" KBUILD_EXTRA_SYMBOLS="$link/dbgfs.symvers" modules \
+		>"$blog" 2>&1
+	rc=$?
+	[ $rc = 0 ] && [ -f "$out/$name/$name.ko" ] && ! grep -q -E 'warning:|error:|WARNING:' "$blog"
+	ok=$?
+	result $ok "$file: ported, builds against dbgfs for $series as $name.ko (no warnings)"
+	[ $ok = 0 ] || grep -E 'warning:|error:|WARNING:' "$blog" | head -5 | sed 's/^/#   /'
+done
+
+# The reports, against the recorded expectation.
+if diff -u "$expected" "$out/reports" >"$out/reports.diff"; then
+	result 0 "the reports are $expected's ($(wc -l <"$expected") lines)"
+else
+	result 1 "the reports differ from $expected (see $out/reports.diff)"
+	head -20 "$out/reports.diff" | sed 's/^/#   /'
+fi
+exit $failed
