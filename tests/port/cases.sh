@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# cases.sh: dbgfs-port's own cases (tests/port/cases/CASES): for each, the diff on stdout,
+# the reports on stderr and the exit status; then --in-place (the file becomes what the
+# diff says, nothing on stdout), the Kbuild lines without --quiet, and the usage errors
+# (exit 2).  TAP on stdout.
+set -uo pipefail
+. "$(dirname "$0")/../../scripts/common.sh"
+cd "$DBGFS_TOP/tests/port/cases" || exit 1
+port=$DBGFS_TOP/tools/port/dbgfs-port
+
+mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
+n=0 failed=0
+result() {	# result STATUS DESCRIPTION
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n - port cases: $2"
+	else
+		echo "not ok $n - port cases: $2"
+		failed=1
+	fi
+}
+
+echo "1..$(( ${#cases[@]} * 4 + 6 ))"
+command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Every case file is in CASES, and every case has its files.
+extra=$(comm -23 <(ls -- *.c | sed 's/\.c$//' | sort) <(printf '%s\n' "${cases[@]%% *}" | sort))
+result "$([ -z "$extra" ] && echo 0 || echo 1)" "every NAME.c is in CASES${extra:+ (not: $extra)}"
+
+for c in "${cases[@]}"; do
+	name=${c%% *} want=${c#* }
+	"$port" --quiet "$name.c" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	result $(( rc != want )) "$name: exit status $rc, $want expected"
+	if diff -u "$name.diff" "$tmp/out" >"$tmp/d"; then
+		result 0 "$name: the diff is $name.diff's ($(grep -c '^[-+][^-+]' "$name.diff") lines changed)"
+	else
+		result 1 "$name: the diff differs from $name.diff"
+		head -20 "$tmp/d" | sed 's/^/#   /'
+	fi
+	if diff -u "$name.err" "$tmp/err" >"$tmp/d"; then
+		result 0 "$name: the reports are $name.err's ($(wc -l <"$name.err") lines)"
+	else
+		result 1 "$name: the reports differ from $name.err"
+		head -20 "$tmp/d" | sed 's/^/#   /'
+	fi
+	# --in-place: the file becomes the expected diff applied, stdout stays empty.
+	mkdir -p "$tmp/ip" "$tmp/want"
+	cp "$name.c" "$tmp/ip/"
+	cp "$name.c" "$tmp/want/"
+	(cd "$tmp/want" && patch -s -p1 <"$DBGFS_TOP/tests/port/cases/$name.diff") >/dev/null 2>&1
+	(cd "$tmp/ip" && "$port" --in-place --quiet "$name.c") >"$tmp/out" 2>/dev/null
+	rc=$?
+	[ $rc = "$want" ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/ip/$name.c" "$tmp/want/$name.c"
+	result $? "$name: --in-place writes the diff's result, prints no diff, exits $want"
+done
+
+# Without --quiet: the Kbuild lines, after the reports.
+"$port" include.c >/dev/null 2>"$tmp/err"
+grep -q 'ccflags-y += -I.*include' "$tmp/err" && grep -q 'KBUILD_EXTRA_SYMBOLS=' "$tmp/err"
+result $? "without --quiet, the Kbuild lines (ccflags-y, KBUILD_EXTRA_SYMBOLS) on stderr"
+# Several files: one diff each, the worst status.
+"$port" --quiet include.c inode.c >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^--- a/' "$tmp/out")" = 2 ] && grep -q '^inode.c:' "$tmp/err"
+result $? "two files, one refused: two diffs, its report, exit $rc (1 expected)"
+"$port" --quiet no-such-file.c >/dev/null 2>&1
+result $(( $? != 2 )) "a missing file: exit 2"
+"$port" --no-such-option include.c >/dev/null 2>&1
+result $(( $? != 2 )) "an unknown option: exit 2"
+"$port" >/dev/null 2>&1
+result $(( $? != 2 )) "no file: exit 2"
+PATH=/nonexistent "$BASH" "$port" --quiet include.c >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q 'spatch not found' "$tmp/err"
+result $? "without spatch: exit $rc (2 expected), says so"
+exit $failed

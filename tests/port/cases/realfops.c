@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Refused: debugfs_real_fops(). */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+
+const struct file_operations c_fops;
+
+bool c_is_ours(struct file *file)
+{
+	return debugfs_real_fops(file) == &c_fops;
+}
