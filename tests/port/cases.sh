@@ -21,7 +21,7 @@ result() {	# result STATUS DESCRIPTION
 	fi
 }
 
-echo "1..$(( ${#cases[@]} * 4 + 6 ))"
+echo "1..$(( ${#cases[@]} * 4 + 7 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,7 +73,7 @@ result $(( $? != 2 )) "a missing file: exit 2"
 result $(( $? != 2 )) "an unknown option: exit 2"
 "$port" >/dev/null 2>&1
 result $(( $? != 2 )) "no file: exit 2"
-PATH=/nonexistent "$BASH" "$port" --quiet include.c >/dev/null 2>"$tmp/err"
+SPATCH=/nonexistent/spatch "$port" --quiet include.c >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q 'spatch not found' "$tmp/err"
 result $? "without spatch: exit $rc (2 expected), says so"
