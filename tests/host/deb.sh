@@ -245,7 +245,10 @@ ok "libdbgfs-dev: one links libdbgfs.a (no libdbgfs.so.0 needed) and runs" \
 
 ok "dbgfs-tools: its files" file_list dbgfs-tools < <(docs dbgfs-tools; cat <<'EOF'
 usr/bin/dbgfs
+usr/bin/dbgfs-port
 usr/share/bash-completion/completions/dbgfs
+usr/share/dbgfs/dbgfs-port.cocci
+usr/share/man/man1/dbgfs-port.1.gz
 usr/share/man/man1/dbgfs.1.gz
 EOF
 )

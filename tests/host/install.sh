@@ -26,13 +26,19 @@ mkdir -p build/logs
 lib="$dest/usr/lib/$multiarch"
 src="$dest/usr/src/dbgfs-$version"
 
-echo "1..20"
+echo "1..24"
 ok "make install DESTDIR PREFIX=/usr KDIR ($series)" \
 	make -s install DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
 ok "the tool in /usr/bin" test -x "$dest/usr/bin/dbgfs"
 ok "its man page, with the version in its title" \
 	grep -q "^\.TH DBGFS 1 \"[0-9-]*\" \"dbgfs $version\"" "$dest/usr/share/man/man1/dbgfs.1"
 ok "its bash completion" test -f "$dest/usr/share/bash-completion/completions/dbgfs"
+ok "dbgfs-port in /usr/bin, its semantic patch in /usr/share/dbgfs, its man page" \
+	test -x "$dest/usr/bin/dbgfs-port" -a -f "$dest/usr/share/dbgfs/dbgfs-port.cocci" \
+	-a -f "$dest/usr/share/man/man1/dbgfs-port.1"
+ok "it names the installed dbgfs.h in its Kbuild lines" \
+	sh -c "cd tests/port/cases && '$dest/usr/bin/dbgfs-port' include.c 2>&1 >/dev/null |
+	       grep -qx '	ccflags-y += -I/usr/src/dbgfs-$version/include'"
 ok "it says the version" sh -c "'$dest/usr/bin/dbgfs' --version | grep -q '$version'"
 ok "libdbgfs.so.0 in the multiarch folder, SONAME libdbgfs.so.0" \
 	sh -c "readelf -d '$lib/libdbgfs.so.0' | grep -q 'SONAME.*\\[libdbgfs.so.0\\]'"
@@ -79,6 +85,18 @@ ok "examples/ builds against the installed dbgfs.h and Module.symvers (W=1)" \
 	       ! grep -E 'warning|error|undefined' '$dest/client/build.log'"
 ok "the example needs dbgfs by name" \
 	sh -c "modinfo -F depends '$dest/client/dbgfs_example.ko' | grep -qx dbgfs"
+# A debugfs client, ported by the installed dbgfs-port, against the installed files.
+mkdir -p "$dest/ported"
+cp tests/port/cases/include.c "$dest/ported/"
+printf 'obj-m += include.o\nccflags-y += -I%s/include\n' "$src" >"$dest/ported/Kbuild"
+ok "the installed dbgfs-port ports a debugfs client (--in-place)" \
+	sh -c "cd '$dest/ported' && '$dest/usr/bin/dbgfs-port' --in-place --quiet include.c &&
+	       grep -q '^#include <dbgfs.h>' include.c"
+ok "which builds against the installed dbgfs.h and Module.symvers (W=1)" \
+	sh -c "make -C '$kdir' M='$dest/ported' W=1 \
+		KBUILD_EXTRA_SYMBOLS='$src/$krel/Module.symvers' modules >'$dest/ported/build.log' 2>&1 &&
+	       ! grep -E 'warning|error|undefined' '$dest/ported/build.log'"
+rm -rf "$dest/ported"
 rm -rf "$dest/client" "$dest/prog" "$dest/prog.c"
 
 ok "make uninstall with the same variables" \
