@@ -70,6 +70,21 @@ uninstall:
 	$(MAKE) -C tools uninstall
 	$(MAKE) -C lib uninstall
 
+# Port debugfs clients to dbgfs (tools/port/dbgfs-port): make port FILES="a.c b.c" prints
+# the diff, ARGS=--in-place writes the files.  What it cannot port it reports, and fails.
+port:
+	@[ -n "$(FILES)" ] || { echo 'usage: make port FILES="a.c ..." [ARGS=--in-place]' >&2; exit 2; }
+	tools/port/dbgfs-port $(ARGS) $(FILES)
+
+# dbgfs-port's own tests (tests/port/): its cases, twenty drivers of linux-source-6.1 and
+# the differential client's debugfs build, ported and built for 6.1.
+check-port:
+	scripts/setup 6.1
+	scripts/build-modules 6.1 kernel
+	tests/port/cases.sh
+	tests/port/drivers.sh 6.1
+	tests/port/diff.sh 6.1
+
 # The DKMS source tree, build/dkms/dbgfs-VERSION (dkms add takes it as it is).
 dkms-source:
 	scripts/dkms-source build/dkms
@@ -120,4 +135,4 @@ clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
-	uninstall dkms-source docs deb fuzz soak clean
+	uninstall port check-port dkms-source docs deb fuzz soak clean
