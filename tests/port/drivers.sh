@@ -15,12 +15,13 @@ set -uo pipefail
 cd "$DBGFS_TOP" || exit 1
 
 # FILE KIND STYLE: KIND is "build" or "refuse"; FILE is the tarball's path without its
-# linux-source-6.1/ (extra files a driver needs, its own headers, follow it after a '+').
+# linux-source-6.1/ (extra files a driver needs, its own headers, follow it after a '+',
+# as do -DCONFIG_... of Kconfig symbols Debian's config lacks, that its debugfs code needs).
 drivers=(
 	"drivers/watchdog/ie6xx_wdt.c build plain: one DEFINE_SHOW_ATTRIBUTE file, its dentry in a struct without a name"
 	"drivers/block/brd.c build plain: a directory and a u64, IS_ERR_OR_NULL() of the directory"
 	"drivers/nfc/nfcsim.c build plain: a directory per device below a file-scope one, a u8"
-	"drivers/i2c/busses/i2c-gpio.c build DEFINE_DEBUGFS_ATTRIBUTE with debugfs_create_file_unsafe, a dentry in the driver's struct"
+	"drivers/i2c/busses/i2c-gpio.c+-DCONFIG_I2C_GPIO_FAULT_INJECTOR build DEFINE_DEBUGFS_ATTRIBUTE with debugfs_create_file_unsafe, a dentry in the driver's struct"
 	"drivers/firmware/turris-mox-rwtm.c build debugfs_create_file_unsafe with its own file_operations, a dentry field and a local"
 	"drivers/spi/spi-hisi-kunpeng.c build debugfs_create_regset32 with struct debugfs_reg32 tables, a dentry in the driver's struct"
 	"drivers/watchdog/dw_wdt.c build debugfs_create_regset32 of a regset allocated at probe, the directory a field"
@@ -80,7 +81,7 @@ ln -sfn "$out" "$link"
 members=()
 for d in "${drivers[@]}"; do
 	for f in $(tr '+' ' ' <<<"${d%% *}"); do
-		members+=("linux-source-6.1/$f")
+		[[ $f == -D* ]] || members+=("linux-source-6.1/$f")
 	done
 done
 tar -xJf "$tarball" -C "$out/src" --strip-components=1 "${members[@]}" 2>"$out/tar.log"
@@ -113,6 +114,9 @@ for d in "${drivers[@]}"; do
 	{
 		echo "obj-m += $name.o"
 		echo "ccflags-y += -I\$(src)/../include -I\$(src)/../src/$(dirname "$file")"
+		for f in $(tr '+' ' ' <<<"$files"); do
+			[[ $f != -D* ]] || echo "ccflags-y += $f"
+		done
 	} >"$out/$name/Kbuild"
 	blog="$out/$name.build.log"
 	make -C "$kdir" M="$link/$name" KBUILD_EXTRA_SYMBOLS="$link/dbgfs.symvers" modules \

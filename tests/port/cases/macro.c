@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+/* DEFINE_DEBUGFS_ATTRIBUTE in a macro's body, which spatch does not parse:
+ * renamed by text.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+
+static u64 c_a, c_b;
+
+#define C_ATTR(n)						\
+static int c_##n##_get(void *data, u64 *val)			\
+{								\
+	*val = c_##n;						\
+	return 0;						\
+}								\
+DEFINE_DEBUGFS_ATTRIBUTE(c_##n##_fops, c_##n##_get, NULL, "%llu\n")
+
+C_ATTR(a);
+C_ATTR(b);
+
+void c_files(struct dentry *dir)
+{
+	debugfs_create_file_unsafe("a", 0444, dir, NULL, &c_a_fops);
+	debugfs_create_file_unsafe("b", 0444, dir, NULL, &c_b_fops);
+}
