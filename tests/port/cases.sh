@@ -27,7 +27,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Every case file is in CASES, and every case has its files.
-extra=$(comm -23 <(ls -- *.c | sed 's/\.c$//' | sort) <(printf '%s\n' "${cases[@]%% *}" | sort))
+extra=$(comm -23 <(printf '%s\n' *.c | sed 's/\.c$//' | sort) <(printf '%s\n' "${cases[@]%% *}" | sort))
 result "$([ -z "$extra" ] && echo 0 || echo 1)" "every NAME.c is in CASES${extra:+ (not: $extra)}"
 
 for c in "${cases[@]}"; do

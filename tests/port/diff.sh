@@ -78,6 +78,7 @@ result $? "it includes <dbgfs.h>"
 link="$DBGFS_CACHE/links/$(printf '%s' "$out" | sha256sum | cut -c1-16)"
 mkdir -p "${link%/*}"
 ln -sfn "$out" "$link"
+# shellcheck disable=SC2016 # $(src) is Kbuild's
 printf 'obj-m += diff_dbgfs.o\nccflags-y += -I$(src)/include\n' >"$out/Kbuild"
 make -C "$kdir" M="$link" W=1 KBUILD_EXTRA_SYMBOLS="$link/dbgfs.symvers" modules \
 	>"$out/build.log" 2>&1
