@@ -18,6 +18,9 @@ enum {
 	EXIT_NOMOUNT = 3,	/* no mount point found */
 };
 
+/* Codes of the long options without a short one. */
+enum { OPT_NO_VERIFY = 256, OPT_MAX };
+
 /* Largest value read per file by dump and watch. */
 #define VALUE_MAX (1024 * 1024)
 
@@ -38,9 +41,51 @@ void json_value(struct json_object *o, const char *buf, size_t len);
 void json_name(struct json_object *o, const char *key, const char *s,
 	       size_t len);
 void json_str(struct json_object *o, const char *key, const char *s);
+void json_add(struct json_object *o, const char *key,
+	      struct json_object *val);
+void json_error(struct json_object *o, int err);
+bool is_utf8(const unsigned char *s, size_t len, bool text);
 
+/* The subcommands, each in its file: 0 or an exit code. */
+int cmd_where(struct tool *t, int argc, char **argv);
 int cmd_ls(struct tool *t, int argc, char **argv);
+int cmd_get(struct tool *t, int argc, char **argv);
+int cmd_set(struct tool *t, int argc, char **argv);
+int cmd_watch(struct tool *t, int argc, char **argv);
 int cmd_dump(struct tool *t, int argc, char **argv);
+int cmd_mount(struct tool *t, int argc, char **argv);
+
+/*
+ * The walk of ls and dump (walk.c).  DEPTH_MAX guards against bind-mount
+ * loops within one filesystem.
+ */
+#define DEPTH_MAX 64
+
+struct entry {
+	const char *path;	/* absolute */
+	const char *rel;	/* relative to the walk's root */
+	struct stat st;
+	int err;		/* lstat() (st is zeroed) or scandir() */
+	bool xdev;		/* directory of another filesystem */
+	bool too_deep;		/* directory not listed: DEPTH_MAX */
+};
+
+typedef void (*visit_fn)(void *data, const struct entry *e);
+
+int walk(const char *root, const char *file_rel, bool recursive,
+	 visit_fn visit, void *data);
+bool no_read_bits(mode_t mode);
+int walk_status(const char *shown, int ret);
+int root_operand(struct tool *t, const char *cmd, int argc, char **argv,
+		 char *buf, size_t size, const char **shown);
+/* ls' line of an entry, also dump's for directories and links (ls.c). */
+void ls_visit(void *data, const struct entry *e);
+
+/* Their JSON document (walk_json.c); dump's values (dump.c). */
+int walk_json(struct tool *t, const char *root, bool relative,
+	      bool recursive, visit_fn visit);
+void json_visit(void *data, const struct entry *e, bool values);
+void json_file(struct json_object *o, const struct entry *e);
 
 /* Option parsing shared by the subcommands. */
 int parse_common(struct tool *t, const char *cmd, int c, const char *arg);
