@@ -13,9 +13,12 @@
 #   suite_counts KERNEL...     per guest suite and kernel: how many results it gave,
 #                              against the minimum of tests/guest/SUITES*.
 #   skip_check                 every "# SKIP" must be named in tests/SKIPS.
+#   failure_summary            the failed results again, each with the comment lines
+#                              under it, as comments (not counted), so that a CI that
+#                              keeps only the tail of the output still says what failed.
 #   closing_line               "N passed, N failed, N skipped"; status 0 only when
 #                              nothing failed and something passed.
-#   verdict KERNEL...          the three above, in that order.
+#   verdict KERNEL...          the four above, in that order.
 
 : "${DBGFS_TOP:?source scripts/common.sh first}"
 
@@ -99,6 +102,22 @@ skip_check() {
 	done | tee -a "$log"
 }
 
+# At most this many lines: a guest that died fails every suite after it.
+FAILURE_SUMMARY_LINES=60
+
+failure_summary() {
+	local lines
+	lines=$(awk '
+		/^not ok/ { show = 1; print; next }
+		/^ok/ || /^# ==/ { show = 0; next }
+		show && /^#/ { print }' "$log")
+	[ -n "$lines" ] || return 0
+	echo "# == what failed (again, from $log)"
+	head -n "$FAILURE_SUMMARY_LINES" <<<"$lines" | sed 's/^/# /'
+	[ "$(wc -l <<<"$lines")" -le "$FAILURE_SUMMARY_LINES" ] ||
+		echo "# ... (more in $log)"
+}
+
 closing_line() {
 	local pass skip fail
 	pass=$(grep -E -c '^ok( |$)' "$log")
@@ -112,5 +131,6 @@ closing_line() {
 verdict() {
 	suite_counts "$@"
 	skip_check
+	failure_summary
 	closing_line
 }
