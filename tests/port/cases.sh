@@ -10,16 +10,8 @@ cd "$DBGFS_TOP/tests/port/cases" || exit 1
 port=$DBGFS_TOP/tools/port/dbgfs-port
 
 mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
-n=0 failed=0
-result() {	# result STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - port cases: $2"
-	else
-		echo "not ok $n - port cases: $2"
-		failed=1
-	fi
-}
+tap_name="port cases"
+. "$DBGFS_TOP/tests/host/tap.sh"
 
 echo "1..$(( ${#cases[@]} * 4 + 7 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }

@@ -21,16 +21,8 @@ symvers="build/$series/kernel/Module.symvers"
 out="$DBGFS_TOP/build/port/$series/diff"
 src=$out/diff_dbgfs.c
 
-n=0 failed=0
-result() {	# result STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - port diff: $2"
-	else
-		echo "not ok $n - port diff: $2"
-		failed=1
-	fi
-}
+tap_name="port diff"
+. tests/host/tap.sh
 
 echo "1..6"
 for f in "$symvers" "$kdir/Makefile"; do

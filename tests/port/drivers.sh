@@ -49,16 +49,8 @@ out="$DBGFS_TOP/build/port/$series/drivers"
 expected=tests/port/drivers.expected
 port=tools/port/dbgfs-port
 
-n=0 failed=0
-result() {	# result OK DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - port drivers: $2"
-	else
-		echo "not ok $n - port drivers: $2"
-		failed=1
-	fi
-}
+tap_name="port drivers"
+. tests/host/tap.sh
 
 echo "1..$(( ${#drivers[@]} * 2 + $(printf '%s\n' "${drivers[@]}" | grep -c ' build ') + 2 ))"
 for f in "$tarball" "$symvers" "$kdir/Makefile"; do
