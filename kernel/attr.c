@@ -722,3 +722,43 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 	return node;
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_devm_seqfile);
+
+/*
+ * What each of dbgfs' own value files holds, by its file_operations: the
+ * dbgfs.type extended attribute (xattr.c).  A file with any other
+ * operations, a client's, is a "file": its text is the client's.
+ */
+#define DBGFS_KIND(kind, fops_name)	{ &fops_name, #kind }
+#define DBGFS_MODE_KINDS(kind)						\
+	DBGFS_KIND(kind, dbgfs_fops_##kind),				\
+	DBGFS_KIND(kind, dbgfs_fops_##kind##_ro),			\
+	DBGFS_KIND(kind, dbgfs_fops_##kind##_wo)
+
+static const struct {
+	const struct file_operations *fops;
+	const char *type;
+} dbgfs_kinds[] = {
+	DBGFS_MODE_KINDS(u8), DBGFS_MODE_KINDS(u16),
+	DBGFS_MODE_KINDS(u32), DBGFS_MODE_KINDS(u64),
+	DBGFS_MODE_KINDS(x8), DBGFS_MODE_KINDS(x16),
+	DBGFS_MODE_KINDS(x32), DBGFS_MODE_KINDS(x64),
+	DBGFS_MODE_KINDS(ulong), DBGFS_MODE_KINDS(size_t),
+	DBGFS_MODE_KINDS(atomic_t), DBGFS_MODE_KINDS(bool),
+	DBGFS_MODE_KINDS(str),
+	DBGFS_KIND(blob, dbgfs_fops_blob), DBGFS_KIND(blob, dbgfs_fops_blob_ro),
+	DBGFS_KIND(u32_array, dbgfs_fops_u32_array),
+	DBGFS_KIND(regset32, dbgfs_regset32_fops),
+};
+
+/* The type of a file @node (not a directory or a symlink). */
+const char *dbgfs_file_type(const struct dbgfs_node *node)
+{
+	unsigned int i;
+
+	if (node->flags & DBGFS_NODE_SHORT_FOPS)
+		return "file";
+	for (i = 0; i < ARRAY_SIZE(dbgfs_kinds); i++)
+		if (node->file.fops == dbgfs_kinds[i].fops)
+			return dbgfs_kinds[i].type;
+	return "file";
+}

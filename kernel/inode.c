@@ -142,6 +142,7 @@ static const struct inode_operations dbgfs_dir_iops = {
 static const struct inode_operations dbgfs_file_iops = {
 	.getattr	= dbgfs_getattr,
 	.setattr	= dbgfs_setattr,
+	.listxattr	= dbgfs_listxattr,
 };
 
 static const struct inode_operations dbgfs_symlink_iops = {

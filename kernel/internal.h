@@ -249,4 +249,12 @@ void dbgfs_owner_exit(void);
 /* mount.c */
 bool dbgfs_api_allowed(void);
 
+/* attr.c */
+const char *dbgfs_file_type(const struct dbgfs_node *node);
+
+/* xattr.c */
+struct xattr_handler;
+extern const struct xattr_handler *dbgfs_xattr_handlers[];
+ssize_t dbgfs_listxattr(struct dentry *dentry, char *buf, size_t size);
+
 #endif /* _DBGFS_INTERNAL_H_ */

@@ -183,6 +183,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_ops;
 	sb->s_d_op = &dbgfs_dentry_ops;
+	sb->s_xattr = dbgfs_xattr_handlers;
 	sb->s_time_gran = 1;
 	/* sget_fc() moved the options from fc->s_fs_info to sb->s_fs_info. */
 	dbgfs_apply_options(sb, DBGFS_ALL_OPTS);

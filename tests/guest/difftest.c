@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -295,40 +296,52 @@ struct entry {
 	const char *path;	/* "" is diff itself */
 	unsigned int type;	/* S_IFREG, S_IFDIR or S_IFLNK */
 	unsigned int mode;	/* as created */
+	const char *kind;	/* a file's user.dbgfs.type in dbgfs */
 };
 
 static const struct entry tree[] = {
-	{ "", S_IFDIR, 0755 },
-	{ "u8", S_IFREG, 0644 }, { "u16", S_IFREG, 0644 },
-	{ "u32", S_IFREG, 0644 }, { "u64", S_IFREG, 0644 },
-	{ "x8", S_IFREG, 0644 }, { "x16", S_IFREG, 0644 },
-	{ "x32", S_IFREG, 0644 }, { "x64", S_IFREG, 0644 },
-	{ "xul", S_IFREG, 0644 }, { "ulong", S_IFREG, 0644 },
-	{ "size_t", S_IFREG, 0644 }, { "atomic_t", S_IFREG, 0644 },
-	{ "bool", S_IFREG, 0644 }, { "str", S_IFREG, 0644 },
-	{ "blob", S_IFREG, 0644 }, { "blob_ro", S_IFREG, 0444 },
-	{ "u32_array", S_IFREG, 0444 }, { "u32_array_max", S_IFREG, 0444 },
-	{ "u32_array_empty", S_IFREG, 0444 }, { "regset32", S_IFREG, 0444 },
-	{ "devm", S_IFREG, 0444 }, { "show", S_IFREG, 0444 },
-	{ "attr", S_IFREG, 0644 }, { "attr_signed", S_IFREG, 0644 },
-	{ "ctl", S_IFREG, 0200 }, { "sized", S_IFREG, 0444 },
-	{ "modes", S_IFDIR, 0755 },
-	{ "modes/u32_0444", S_IFREG, 0444 }, { "modes/u32_0400", S_IFREG, 0400 },
-	{ "modes/u32_0200", S_IFREG, 0200 }, { "modes/u32_0600", S_IFREG, 0600 },
-	{ "modes/u32_0644", S_IFREG, 0644 }, { "modes/u32_0666", S_IFREG, 0666 },
-	{ "modes/u32_0000", S_IFREG, 0000 }, { "modes/x8_0600", S_IFREG, 0600 },
-	{ "modes/atomic_0444", S_IFREG, 0444 },
-	{ "modes/bool_0444", S_IFREG, 0444 },
-	{ "modes/bool_0200", S_IFREG, 0200 },
-	{ "modes/str_0444", S_IFREG, 0444 }, { "modes/str_0200", S_IFREG, 0200 },
-	{ "modes/blob_0200", S_IFREG, 0200 },
-	{ "a", S_IFDIR, 0755 }, { "a/b", S_IFDIR, 0755 },
-	{ "a/b/c", S_IFDIR, 0755 }, { "a/b/c/deep", S_IFREG, 0644 },
-	{ "link", S_IFLNK, 0777 },
-	{ "life1", S_IFDIR, 0755 }, { "life1/num", S_IFREG, 0644 },
-	{ "life1/blob", S_IFREG, 0444 }, { "life1/seq", S_IFREG, 0444 },
-	{ "life2", S_IFDIR, 0755 }, { "life2/num", S_IFREG, 0644 },
-	{ "life2/blob", S_IFREG, 0444 }, { "life2/seq", S_IFREG, 0444 },
+	{ "", S_IFDIR, 0755, NULL },
+	{ "u8", S_IFREG, 0644, "u8" }, { "u16", S_IFREG, 0644, "u16" },
+	{ "u32", S_IFREG, 0644, "u32" }, { "u64", S_IFREG, 0644, "u64" },
+	{ "x8", S_IFREG, 0644, "x8" }, { "x16", S_IFREG, 0644, "x16" },
+	{ "x32", S_IFREG, 0644, "x32" }, { "x64", S_IFREG, 0644, "x64" },
+	{ "xul", S_IFREG, 0644, "x64" }, { "ulong", S_IFREG, 0644, "ulong" },
+	{ "size_t", S_IFREG, 0644, "size_t" },
+	{ "atomic_t", S_IFREG, 0644, "atomic_t" },
+	{ "bool", S_IFREG, 0644, "bool" }, { "str", S_IFREG, 0644, "str" },
+	{ "blob", S_IFREG, 0644, "blob" }, { "blob_ro", S_IFREG, 0444, "blob" },
+	{ "u32_array", S_IFREG, 0444, "u32_array" },
+	{ "u32_array_max", S_IFREG, 0444, "u32_array" },
+	{ "u32_array_empty", S_IFREG, 0444, "u32_array" },
+	{ "regset32", S_IFREG, 0444, "regset32" },
+	{ "devm", S_IFREG, 0444, "file" }, { "show", S_IFREG, 0444, "file" },
+	{ "attr", S_IFREG, 0644, "file" },
+	{ "attr_signed", S_IFREG, 0644, "file" },
+	{ "ctl", S_IFREG, 0200, "file" }, { "sized", S_IFREG, 0444, "file" },
+	{ "modes", S_IFDIR, 0755, NULL },
+	{ "modes/u32_0444", S_IFREG, 0444, "u32" },
+	{ "modes/u32_0400", S_IFREG, 0400, "u32" },
+	{ "modes/u32_0200", S_IFREG, 0200, "u32" },
+	{ "modes/u32_0600", S_IFREG, 0600, "u32" },
+	{ "modes/u32_0644", S_IFREG, 0644, "u32" },
+	{ "modes/u32_0666", S_IFREG, 0666, "u32" },
+	{ "modes/u32_0000", S_IFREG, 0000, "u32" },
+	{ "modes/x8_0600", S_IFREG, 0600, "x8" },
+	{ "modes/atomic_0444", S_IFREG, 0444, "atomic_t" },
+	{ "modes/bool_0444", S_IFREG, 0444, "bool" },
+	{ "modes/bool_0200", S_IFREG, 0200, "bool" },
+	{ "modes/str_0444", S_IFREG, 0444, "str" },
+	{ "modes/str_0200", S_IFREG, 0200, "str" },
+	{ "modes/blob_0200", S_IFREG, 0200, "blob" },
+	{ "a", S_IFDIR, 0755, NULL }, { "a/b", S_IFDIR, 0755, NULL },
+	{ "a/b/c", S_IFDIR, 0755, NULL }, { "a/b/c/deep", S_IFREG, 0644, "u32" },
+	{ "link", S_IFLNK, 0777, NULL },
+	{ "life1", S_IFDIR, 0755, NULL }, { "life1/num", S_IFREG, 0644, "u32" },
+	{ "life1/blob", S_IFREG, 0444, "blob" },
+	{ "life1/seq", S_IFREG, 0444, "file" },
+	{ "life2", S_IFDIR, 0755, NULL }, { "life2/num", S_IFREG, 0644, "u32" },
+	{ "life2/blob", S_IFREG, 0444, "blob" },
+	{ "life2/seq", S_IFREG, 0444, "file" },
 };
 
 static bool is_blob(const char *f)
@@ -1180,6 +1193,43 @@ static void check_lifetime(void)
 	}
 }
 
+#define TYPE_XATTR "user.dbgfs.type"
+
+/*
+ * dbgfs' side of @e: a file names its kind in its one extended attribute,
+ * which cannot be set or removed; a directory or a symlink has none.
+ */
+static void check_kind(const struct entry *e)
+{
+	char val[64], list[64];
+	ssize_t n, l;
+	int err;
+
+	paths(e->path);
+	n = lgetxattr(bpath, TYPE_XATTR, val, sizeof(val) - 1);
+	err = n < 0 ? errno : 0;
+	if (!e->kind) {
+		ok(n < 0 && (err == ENODATA || err == EPERM),
+		   "type: '%s' has no " TYPE_XATTR " (%s)", e->path,
+		   errname(err));
+		return;
+	}
+	val[n > 0 ? n : 0] = '\0';
+	ok(n > 0 && !strcmp(val, e->kind), "type: '%s' is a %s", e->path,
+	   e->kind);
+	if (n < 0 || strcmp(val, e->kind))
+		diag("got '%s' (%s)", n < 0 ? "" : val, errname(err));
+	l = llistxattr(bpath, list, sizeof(list));
+	ok(l == (ssize_t)sizeof(TYPE_XATTR) && !memcmp(list, TYPE_XATTR, l),
+	   "type: listxattr of '%s' names " TYPE_XATTR " alone", e->path);
+	err = lsetxattr(bpath, TYPE_XATTR, "u8", 2, 0) ? errno : 0;
+	ok(err == EOPNOTSUPP, "type: setxattr of '%s' is refused (%s)",
+	   e->path, errname(err));
+	err = lremovexattr(bpath, TYPE_XATTR) ? errno : 0;
+	ok(err == EOPNOTSUPP, "type: removexattr of '%s' is refused (%s)",
+	   e->path, errname(err));
+}
+
 int main(void)
 {
 	struct utsname u;
@@ -1193,6 +1243,8 @@ int main(void)
 
 	for (i = 0; i < ARRAY_SIZE(tree); i++)
 		check_entry(&tree[i]);
+	for (i = 0; i < ARRAY_SIZE(tree); i++)
+		check_kind(&tree[i]);
 	for (i = 0; i < ARRAY_SIZE(tree); i++) {
 		struct res want;
 

@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -481,6 +482,8 @@ static void test_removed_while_open(void)
 	easleep = poller_asleep(&pe, "an epoll_wait on data");
 	pass = read_stats(&o0, &r0);
 	ok(pass, "stats before removal: opens=%d releases=%d", o0, r0);
+	ok(fgetxattr(fd, "user.dbgfs.type", buf, sizeof(buf)) == 4 &&
+	   !memcmp(buf, "file", 4), "fgetxattr of its type: a client's file");
 	t0 = now();
 	ok(!lc_ctl("remove data"), "remove data through ctl while open");
 	pthread_join(t, NULL);
@@ -503,6 +506,10 @@ static void test_removed_while_open(void)
 	pfd = (struct pollfd){ .fd = fd, .events = POLLIN | POLLOUT };
 	ok(poll(&pfd, 1, 0) == 1 && pfd.revents == POLLHUP, "poll: POLLHUP");
 	ok(fstat(fd, &(struct stat){ 0 }) == 0, "fstat still works");
+	ok(fgetxattr(fd, "user.dbgfs.type", buf, sizeof(buf)) == -1 &&
+	   errno == EIO, "fgetxattr of its type: EIO");
+	ok(flistxattr(fd, buf, sizeof(buf)) == -1 && errno == EIO,
+	   "flistxattr: EIO");
 	ok(stat_errno(LC "/data") == ENOENT, "lookup of the removed name: ENOENT");
 	ok(open_errno(LC "/data", O_RDONLY) == ENOENT,
 	   "open of the removed name: ENOENT");
