@@ -85,7 +85,19 @@ void ls_visit(void *data, const struct entry *e);
 int walk_json(struct tool *t, const char *root, bool relative,
 	      bool recursive, visit_fn visit);
 void json_visit(void *data, const struct entry *e, bool values);
-void json_file(struct json_object *o, const struct entry *e);
+void json_file(struct json_object *o, const struct entry *e,
+	       const char *type);
+
+/*
+ * Typed entries (type.c): the user.dbgfs.type of a regular file into
+ * @buf; whether values of @type have a JSON form of their own; that form
+ * of a file's text, or NULL when the text is not the kernel's text of a
+ * value of @type.
+ */
+bool entry_type(const struct entry *e, char *buf, size_t size);
+bool typed_kind(const char *type);
+struct json_object *typed_json(const char *type, const char *buf,
+			       size_t len);
 
 /* Option parsing shared by the subcommands. */
 int parse_common(struct tool *t, const char *cmd, int c, const char *arg);

@@ -88,7 +88,29 @@ static void dump_text_visit(void *data, const struct entry *e)
 	dump_text_file(e);
 }
 
-void json_file(struct json_object *o, const struct entry *e)
+/*
+ * "size" and "value" of a typed file: its value as JSON of its type, or
+ * as an untyped file's with "raw" when the text is not one of the type.
+ */
+static void json_typed_value(struct json_object *o, const char *type,
+			     const struct value *v)
+{
+	struct json_object *val = NULL;
+
+	if (!v->truncated)
+		val = typed_json(type, v->buf, v->len);
+	if (!val) {
+		json_value(o, v->buf, v->len);
+		if (typed_kind(type))
+			json_add(o, "raw", json_object_new_boolean(1));
+		return;
+	}
+	json_add(o, "size", json_object_new_int64(v->len));
+	json_add(o, "value", val);
+}
+
+void json_file(struct json_object *o, const struct entry *e,
+	       const char *type)
 {
 	struct value v;
 
@@ -100,7 +122,10 @@ void json_file(struct json_object *o, const struct entry *e)
 			json_add(o, "writeonly", json_object_new_boolean(1));
 		return;
 	}
-	json_value(o, v.buf, v.len);
+	if (type)
+		json_typed_value(o, type, &v);
+	else
+		json_value(o, v.buf, v.len);
 	if (v.truncated)
 		json_add(o, "truncated", json_object_new_boolean(1));
 	free(v.buf);

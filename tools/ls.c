@@ -52,7 +52,7 @@ static void print_link(const struct entry *e)
 void ls_visit(void *data, const struct entry *e)
 {
 	bool long_fmt = *(bool *)data;
-	char mode[11];
+	char mode[11], type[DBGFS_TYPE_NAME_MAX];
 
 	if (long_fmt) {
 		mode_string(e->st.st_mode, mode);
@@ -61,6 +61,9 @@ void ls_visit(void *data, const struct entry *e)
 	printf("%s%s", e->rel, S_ISDIR(e->st.st_mode) ? "/" : "");
 	if (S_ISLNK(e->st.st_mode))
 		print_link(e);
+	/* -l: a typed file's type, e.g. " [u32]". */
+	if (long_fmt && entry_type(e, type, sizeof(type)))
+		printf(" [%s]", type);
 	print_access(e);
 	putchar('\n');
 }

@@ -46,7 +46,8 @@ static void json_too_deep(struct json_object *o)
 void json_visit(void *data, const struct entry *e, bool values)
 {
 	struct json_object *o = json_object_new_object();
-	char mode[8];
+	char mode[8], dtype[DBGFS_TYPE_NAME_MAX];
+	bool typed = entry_type(e, dtype, sizeof(dtype));
 
 	json_str(o, "path", e->rel);
 	json_add(o, "type", json_object_new_string(type_name(e)));
@@ -54,6 +55,8 @@ void json_visit(void *data, const struct entry *e, bool values)
 		snprintf(mode, sizeof(mode), "%04o", e->st.st_mode & 07777);
 		json_add(o, "mode", json_object_new_string(mode));
 	}
+	if (typed)
+		json_str(o, "dbgfs_type", dtype);
 	if (e->err) {
 		json_error(o, e->err);
 		goto out;
@@ -65,7 +68,7 @@ void json_visit(void *data, const struct entry *e, bool values)
 	else if (S_ISLNK(e->st.st_mode))
 		json_link(o, e);
 	else if (S_ISREG(e->st.st_mode) && values)
-		json_file(o, e);
+		json_file(o, e, typed ? dtype : NULL);
 	else if (S_ISREG(e->st.st_mode) && no_read_bits(e->st.st_mode))
 		json_add(o, "writeonly", json_object_new_boolean(1));
 	else if (S_ISREG(e->st.st_mode) && access(e->path, R_OK))
@@ -86,7 +89,7 @@ static const char *base_name(const char *path)
 /*
  * The document of ls and dump: { "fstype", "mount" (when PATH was
  * relative), "root", "entries": [ { "path" relative to root, "type",
- * "mode", ... } ] }.  A file as PATH gives its directory as root and
+ * "mode", "dbgfs_type" (typed files), ... } ] }.  A file as PATH gives its directory as root and
  * itself as the entry.
  */
 int walk_json(struct tool *t, const char *root, bool relative,

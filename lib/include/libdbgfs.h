@@ -15,8 +15,9 @@
  * helpers keep all their state on the caller's stack.
  *
  * ABI: the shared object is libdbgfs.so.0; every symbol carries the version
- * node it came with, LIBDBGFS_0.1 or LIBDBGFS_0.2 (see libdbgfs.map).  New symbols get a new node, changed
- * semantics get a new soname.
+ * node it came with, LIBDBGFS_0.1, LIBDBGFS_0.2 or LIBDBGFS_0.3 (see
+ * libdbgfs.map).  New symbols get a new node, changed semantics get a new
+ * soname.
  */
 #ifndef LIBDBGFS_H
 #define LIBDBGFS_H
@@ -194,6 +195,67 @@ int dbgfs_set_raw(struct dbgfs_ctx *ctx, const char *path, const void *buf,
  */
 int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
 		    unsigned int flags, void **buf, size_t *len);
+
+/*
+ * Typed entries.  Every typed dbgfs file carries a read-only extended
+ * attribute DBGFS_TYPE_XATTR whose value (ASCII, no NUL) names its type:
+ * "u8" "u16" "u32" "u64" "x8" "x16" "x32" "x64" "ulong" "size_t"
+ * "atomic_t" "bool" "str" "blob" "u32_array" "regset32", or "file" for a
+ * file with its client's own operations.  Directories, symbolic links
+ * and the files of debugfs and tracefs have none.  Since LIBDBGFS_0.3.
+ */
+#define DBGFS_TYPE_XATTR	"user.dbgfs.type"
+/* A buffer for any type name of today, with room to spare. */
+#define DBGFS_TYPE_NAME_MAX	32
+
+enum dbgfs_type {
+	DBGFS_TYPE_UNKNOWN = 0,	/* a name this library does not know */
+	DBGFS_TYPE_U8,
+	DBGFS_TYPE_U16,
+	DBGFS_TYPE_U32,
+	DBGFS_TYPE_U64,
+	DBGFS_TYPE_X8,		/* the x types read as "0x%02llx\n" and so on */
+	DBGFS_TYPE_X16,
+	DBGFS_TYPE_X32,
+	DBGFS_TYPE_X64,
+	DBGFS_TYPE_ULONG,
+	DBGFS_TYPE_SIZE_T,
+	DBGFS_TYPE_ATOMIC_T,	/* signed, 32 bits */
+	DBGFS_TYPE_BOOL,
+	DBGFS_TYPE_STR,
+	DBGFS_TYPE_BLOB,
+	DBGFS_TYPE_U32_ARRAY,	/* read-only */
+	DBGFS_TYPE_REGSET32,	/* read-only */
+	DBGFS_TYPE_FILE,
+};
+
+/*
+ * Copy the type name of the entry @path (resolved by dbgfs_path(); a
+ * symbolic link itself, not its target) into @buf, NUL-terminated.
+ * -ENODATA: the entry has no type (also where the filesystem has no
+ * extended attributes); -ERANGE: @size too small; else the errors of
+ * lgetxattr(2) (-ENOENT, -EACCES: the kernel checks read permission on
+ * user attributes, so a write-only file's type is hidden from others
+ * than root).
+ */
+int dbgfs_get_type(struct dbgfs_ctx *ctx, const char *path, char *buf,
+		   size_t size);
+/* The enum value of a type name; DBGFS_TYPE_UNKNOWN for NULL or others. */
+enum dbgfs_type dbgfs_type_from_name(const char *name);
+/*
+ * Would a write of @value to a file of type @type be taken?  0 if so;
+ * else -EINVAL (not a value of the type: no number, garbage, a sign on
+ * an unsigned type, a bool that is no kstrtobool() word), -ERANGE (a
+ * number beyond the type, a string of a page or more) or -EROFS (a
+ * read-only type: u32_array, regset32), with @why (if not NULL) given a
+ * sentence of what the type takes, e.g. "u8 takes a number from 0 to
+ * 255".  Numbers are as dbgfs_parse_u64() (atomic_t: dbgfs_parse_s64())
+ * takes them, and at most 23 characters; ulong and size_t have the
+ * caller's width.  blob, file and unknown types are the kernel's to
+ * judge: 0.
+ */
+int dbgfs_check_value(const char *type, const char *value, char *why,
+		      size_t size);
 
 #ifdef __cplusplus
 }

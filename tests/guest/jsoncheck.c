@@ -9,6 +9,13 @@
  *                            script can compare it with a VALUE field
  *   jsoncheck -c < dump.json print "files N errors N truncated N"
  *
+ * Typed entries (with "dbgfs_type", without "raw") hold their value as
+ * JSON of the type; VALUE is then the kernel's text of it again, so that
+ * it compares with cat: a number as "%llu\n" ("%lld\n" for atomic_t),
+ * true and false as "Y\n" and "N\n", an array as its numbers joined by
+ * spaces and a newline (nothing for an empty one), the string of x8..x64
+ * and str with its newline back.
+ *
  * Escaping: backslash, newline and tab become \\, \n and \t, other bytes
  * below 0x20 and 0x7f become \ooo; nothing is added at the end, so no raw
  * newline or tab is left and $(...) keeps the value whole.
@@ -97,6 +104,69 @@ static struct json_object *get(struct json_object *o, const char *key)
 	return v;
 }
 
+/*
+ * The kernel's text of the typed value @val of type @type into @out (a
+ * memstream); false if @val is not typed (a string of another type).
+ */
+static bool typed_text(const char *type, struct json_object *val, FILE *out)
+{
+	size_t i, n;
+
+	switch (json_object_get_type(val)) {
+	case json_type_int:
+		if (!strcmp(type, "atomic_t"))
+			fprintf(out, "%lld\n",
+				(long long)json_object_get_int64(val));
+		else
+			fprintf(out, "%llu\n",
+				(unsigned long long)json_object_get_uint64(val));
+		return true;
+	case json_type_boolean:
+		fputs(json_object_get_boolean(val) ? "Y\n" : "N\n", out);
+		return true;
+	case json_type_array:
+		n = json_object_array_length(val);
+		for (i = 0; i < n; i++)
+			fprintf(out, "%llu%c", (unsigned long long)
+				json_object_get_uint64(json_object_array_get_idx(val, i)),
+				i + 1 < n ? ' ' : '\n');
+		return true;
+	case json_type_string:
+		if (strcmp(type, "str") && strcmp(type, "x8") &&
+		    strcmp(type, "x16") && strcmp(type, "x32") &&
+		    strcmp(type, "x64"))
+			return false;
+		fwrite(json_object_get_string(val), 1,
+		       json_object_get_string_len(val), out);
+		fputc('\n', out);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* @val of a typed entry as the kernel's text, escaped; false if untyped. */
+static bool put_typed(struct json_object *e, struct json_object *val)
+{
+	struct json_object *type = get(e, "dbgfs_type");
+	char *text = NULL;
+	size_t len = 0;
+	bool typed;
+	FILE *m;
+
+	if (!json_object_is_type(type, json_type_string) || get(e, "raw"))
+		return false;
+	m = open_memstream(&text, &len);
+	if (!m)
+		return false;
+	typed = typed_text(json_object_get_string(type), val, m);
+	fclose(m);
+	if (typed)
+		put_escaped((const unsigned char *)text, len, stdout);
+	free(text);
+	return typed;
+}
+
 struct counts {
 	long files, errors, truncated;
 };
@@ -129,7 +199,9 @@ static int print_entry(const char *root, struct json_object *e,
 	put_escaped((const unsigned char *)json_object_get_string(path),
 		    strlen(json_object_get_string(path)), stdout);
 	putchar('\t');
-	if (val) {
+	if (val && put_typed(e, val)) {
+		/* printed */
+	} else if (val) {
 		put_escaped((const unsigned char *)json_object_get_string(val),
 			    json_object_get_string_len(val), stdout);
 	} else {

@@ -372,10 +372,11 @@ if grep -qw dbgfs /proc/filesystems; then
 	same "dbgfs: dump --json exits 0" "$?" 0
 	compare_dump "dbgfs" "$T/dbgfs.json"
 
-	# A writable number file of whatever client is loaded.
+	# A writable number file of whatever client is loaded (ls -l ends a
+	# typed file's line with [TYPE]: not part of its path).
 	num=
 	"$DBGFS" ls -R -l | grep '^-rw' | grep -v ' <\| -> ' |
-		sed 's/^[^ ]* *[0-9]* //' > "$T/dbgfs.rw"
+		sed -e 's/^[^ ]* *[0-9]* //' -e 's/ \[[a-z0-9_]*\]$//' > "$T/dbgfs.rw"
 	while IFS= read -r p; do
 		v=$("$DBGFS" get "$p" 2>/dev/null) || continue
 		case $v in

@@ -2,7 +2,8 @@
 /*
  * Host tests of libdbgfs: mount table parsing against fixture files, the
  * lookup order, path joining, the value parsers and typed round trips on
- * temporary files.  No guest, no kernel module.
+ * temporary files, entry types and the values each type takes.  No guest,
+ * no kernel module.
  *
  * Usage: test_lib FIXTURE_DIR [TOOL]   (TOOL: the dbgfs binary to test)
  */
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "libdbgfs.h"
@@ -406,6 +408,154 @@ static void test_join(const char *tmp)
 	dbgfs_free(ctx);
 }
 
+static void check_case(const char *type, const char *value, int want)
+{
+	int ret = dbgfs_check_value(type, value, NULL, 0);
+	size_t len = strcspn(value, "\n\v");
+
+	/* The test line stays one line: "\\n" for a newline and so on. */
+	if (!ok(ret == want, "check_value %s \"%.*s%s%s\"", type, (int)len,
+		value, value[len] == '\n' ? "\\n" : value[len] ? "\\v" : "",
+		value[len] ? value + len + 1 : ""))
+		diag("ret %d, want %d", ret, want);
+}
+
+/* Each type's bounds, as the module's writes have them. */
+static void test_check_value(void)
+{
+	static const struct {
+		const char *type, *value;
+		int want;
+	} cases[] = {
+		{ "u8", "0", 0 }, { "u8", "255", 0 }, { "u8", "255\n", 0 },
+		{ "u8", "0xff", 0 }, { "u8", "0377", 0 }, { "u8", "+7", 0 },
+		{ "u8", "256", -ERANGE }, { "u8", "-1", -EINVAL },
+		{ "u8", "", -EINVAL }, { "u8", "1 2", -EINVAL },
+		{ "u8", " 1", -EINVAL }, { "u8", "\v1", -EINVAL },
+		{ "u8", "0x", -EINVAL }, { "u8", "12abc", -EINVAL },
+		{ "u8", "000000000000000000000001", -EINVAL },
+		{ "u16", "65535", 0 }, { "u16", "65536", -ERANGE },
+		{ "u32", "4294967295", 0 }, { "u32", "4294967296", -ERANGE },
+		{ "u32", "-1", -EINVAL },
+		{ "u64", "18446744073709551615", 0 },
+		{ "u64", "0xffffffffffffffff", 0 },
+		{ "u64", "18446744073709551616", -ERANGE },
+		{ "x8", "0xff", 0 }, { "x8", "0x100", -ERANGE },
+		{ "x16", "0xffff", 0 }, { "x16", "0x10000", -ERANGE },
+		{ "x32", "0xffffffff", 0 }, { "x32", "0x100000000", -ERANGE },
+		{ "x64", "0xffffffffffffffff", 0 }, { "x64", "-1", -EINVAL },
+		{ "atomic_t", "-2147483648", 0 }, { "atomic_t", "2147483647", 0 },
+		{ "atomic_t", "-2147483649", -ERANGE },
+		{ "atomic_t", "2147483648", -ERANGE }, { "atomic_t", "-0x10", 0 },
+		{ "bool", "y", 0 }, { "bool", "Y", 0 }, { "bool", "1", 0 },
+		{ "bool", "n", 0 }, { "bool", "N", 0 }, { "bool", "0", 0 },
+		{ "bool", "on", 0 }, { "bool", "OFF", 0 }, { "bool", "yes\n", 0 },
+		{ "bool", "true", 0 }, { "bool", "maybe", -EINVAL },
+		{ "bool", "o", -EINVAL }, { "bool", "", -EINVAL },
+		{ "bool", "2", -EINVAL },
+		{ "u32_array", "1", -EROFS }, { "regset32", "1", -EROFS },
+		{ "blob", "anything", 0 }, { "file", "anything", 0 },
+		{ "newtype", "anything", 0 },
+	};
+	long page = sysconf(_SC_PAGESIZE);
+	char why[128], *str;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		check_case(cases[i].type, cases[i].value, cases[i].want);
+	str = malloc(page + 1);
+	memset(str, 'a', page);
+	str[page] = '\0';
+	ok(dbgfs_check_value("str", str, why, sizeof(why)) == -ERANGE,
+	   "check_value str of a page (%ld bytes): -ERANGE", page);
+	str[page - 1] = '\0';
+	ok(!dbgfs_check_value("str", str, NULL, 0),
+	   "check_value str of a page less one (%ld bytes)", page - 1);
+	free(str);
+	ok(page != 4096 || !strcmp(why, "str takes a string of at most 4095 bytes"),
+	   "check_value str: why names the limit");
+	ok(dbgfs_check_value("u8", "256", why, sizeof(why)) == -ERANGE &&
+	   !strcmp(why, "u8 takes a number from 0 to 255"), "check_value u8: why");
+	ok(dbgfs_check_value("x16", "x", why, sizeof(why)) == -EINVAL &&
+	   !strcmp(why, "x16 takes a number from 0 to 0xffff"),
+	   "check_value x16: why in hex");
+	ok(dbgfs_check_value("atomic_t", "1e3", why, sizeof(why)) == -EINVAL &&
+	   !strcmp(why, "atomic_t takes a number from -2147483648 to 2147483647"),
+	   "check_value atomic_t: why");
+	ok(dbgfs_check_value("bool", "maybe", why, sizeof(why)) == -EINVAL &&
+	   strstr(why, "bool takes "), "check_value bool: why");
+	ok(dbgfs_check_value("regset32", "1", why, sizeof(why)) == -EROFS &&
+	   !strcmp(why, "regset32 is read-only"), "check_value regset32: why");
+	strcpy(why, "untouched");
+	ok(!dbgfs_check_value("u8", "1", why, sizeof(why)) &&
+	   !strcmp(why, "untouched"), "check_value: why untouched when taken");
+	ok(dbgfs_check_value(NULL, "1", NULL, 0) == -EINVAL &&
+	   dbgfs_check_value("u8", NULL, NULL, 0) == -EINVAL,
+	   "check_value of NULL: -EINVAL");
+}
+
+static void test_type_names(void)
+{
+	static const char *const names[] = {
+		"u8", "u16", "u32", "u64", "x8", "x16", "x32", "x64", "ulong",
+		"size_t", "atomic_t", "bool", "str", "blob", "u32_array",
+		"regset32", "file",
+	};
+	unsigned int seen = 0;
+	enum dbgfs_type t;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		t = dbgfs_type_from_name(names[i]);
+		if (t != DBGFS_TYPE_UNKNOWN && t < 32)
+			seen |= 1u << t;
+	}
+	ok(seen == ((1u << ARRAY_SIZE(names)) - 1) << 1,
+	   "type_from_name: %zu names, each its own value", ARRAY_SIZE(names));
+	ok(dbgfs_type_from_name("u32") == DBGFS_TYPE_U32 &&
+	   dbgfs_type_from_name("file") == DBGFS_TYPE_FILE,
+	   "type_from_name: u32, file");
+	ok(dbgfs_type_from_name("U32") == DBGFS_TYPE_UNKNOWN &&
+	   dbgfs_type_from_name("") == DBGFS_TYPE_UNKNOWN &&
+	   dbgfs_type_from_name(NULL) == DBGFS_TYPE_UNKNOWN,
+	   "type_from_name: others are unknown");
+}
+
+/* The type of a file from its user.dbgfs.type attribute. */
+static void test_get_type(const char *tmp)
+{
+	char *typed = strdup(path_in(tmp, "typed-u32"));
+	char *plain = strdup(path_in(tmp, "untyped"));
+	struct dbgfs_ctx *ctx = dbgfs_new("dbgfs");
+	char buf[DBGFS_TYPE_NAME_MAX];
+
+	write_file(typed, "1\n", 2);
+	write_file(plain, "1\n", 2);
+	if (setxattr(typed, DBGFS_TYPE_XATTR, "u32", 3, 0)) {
+		skip(strerror(errno), "get_type: no user xattrs in %s", tmp);
+		goto out;
+	}
+	ok(!dbgfs_get_type(NULL, typed, buf, sizeof(buf)) &&
+	   !strcmp(buf, "u32"), "get_type: u32");
+	ok(dbgfs_get_type(NULL, plain, buf, sizeof(buf)) == -ENODATA,
+	   "get_type of an untyped file: -ENODATA");
+	ok(dbgfs_get_type(NULL, tmp, buf, sizeof(buf)) == -ENODATA,
+	   "get_type of a directory: -ENODATA");
+	ok(dbgfs_get_type(NULL, typed, buf, 3) == -ERANGE,
+	   "get_type into a short buffer: -ERANGE");
+	ok(dbgfs_get_type(NULL, path_in(tmp, "nope"), buf, sizeof(buf)) ==
+	   -ENOENT, "get_type of a missing file: -ENOENT");
+	dbgfs_set_dir(ctx, tmp);
+	ok(!dbgfs_get_type(ctx, "typed-u32", buf, sizeof(buf)) &&
+	   !strcmp(buf, "u32"), "get_type of a path below the mount point");
+out:
+	dbgfs_free(ctx);
+	unlink(typed);
+	unlink(plain);
+	free(typed);
+	free(plain);
+}
+
 int main(int argc, char **argv)
 {
 	char tmp[] = "/tmp/dbgfs-test.XXXXXX";
@@ -428,6 +578,9 @@ int main(int argc, char **argv)
 	test_threads();
 	test_join(tmp);
 	test_values(tmp);
+	test_check_value();
+	test_type_names();
+	test_get_type(tmp);
 	if (argc > 2)
 		test_tool(argv[2], fixtures, tmp);
 	remove_tree(tmp);

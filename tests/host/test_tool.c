@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <json.h>
@@ -944,19 +945,21 @@ static void test_docs(void)
 {
 	static const char *const in_help[] = {
 		"-j, --json", "-p, --pretty", "--max BYTES", "-0, --null",
-		"Exit status: 0 ok, 1", "write error", "SIGINT",
+		"Exit status: 0 ok, 1", "write error", "SIGINT", "[TYPE]",
+		"refused before the file is opened",
 	};
 	static const char *const in_man[] = {
 		"\\-\\-json", "\\-\\-pretty", "\\-\\-max", "\\-\\-null",
 		".SH EXIT STATUS", "write error", "SIGINT", "\\e012",
-		"path_hex", "bash\\-completion",
+		"path_hex", "bash\\-completion", ".SH TYPED ENTRIES",
+		"dbgfs_type",
 	};
 	char *man = NULL;
 	size_t i, len;
 	struct run r;
 
-	run(&r, false, "--help; %s help get; %s help where; %s help watch",
-	    tool, tool, tool);
+	run(&r, false, "--help; %s help get; %s help where; %s help watch; "
+	    "%s help ls; %s help set", tool, tool, tool, tool, tool);
 	for (i = 0; i < ARRAY_SIZE(in_help); i++)
 		ok(r.status == 0 && contains(&r, in_help[i]),
 		   "tool: --help describes '%s'", in_help[i]);
@@ -1023,6 +1026,297 @@ static void test_errors(void)
 	run_free(&r);
 }
 
+/* Typed files: a name, its text and its user.dbgfs.type (NULL: none). */
+static const struct {
+	const char *name, *text, *type;
+	size_t len;
+} typed_files[] = {
+#define TYPED(name, text, type) { name, text, type, sizeof(text) - 1 }
+	TYPED("n8", "7\n", "u8"),
+	TYPED("n16", "65535\n", "u16"),
+	TYPED("n32", "4294967295\n", "u32"),
+	TYPED("n64", "18446744073709551615\n", "u64"),
+	TYPED("nlong", "12\n", "ulong"),
+	TYPED("nsize", "0\n", "size_t"),
+	TYPED("at", "-2147483648\n", "atomic_t"),
+	TYPED("h8", "0x0a\n", "x8"),
+	TYPED("h16", "0x00ff\n", "x16"),
+	TYPED("h32", "0x0000beef\n", "x32"),
+	TYPED("h64", "0xffffffffffffffff\n", "x64"),
+	TYPED("flag", "Y\n", "bool"),
+	TYPED("off", "N\n", "bool"),
+	TYPED("s", "hello world\n", "str"),
+	TYPED("arr", "1 2 4294967295\n", "u32_array"),
+	TYPED("none", "", "u32_array"),
+	TYPED("blob", "\0\1", "blob"),
+	TYPED("regs", "r0 = 0x00000001\n", "regset32"),
+	TYPED("own", "anything\n", "file"),
+	TYPED("bad", "abc\n", "u32"),
+	TYPED("lead", "07\n", "u8"),
+	TYPED("nl", "hello", "str"),
+	TYPED("plain", "5\n", NULL),
+#undef TYPED
+};
+
+/* The typed tree below @tmp, or below build/ where /tmp has no user xattrs. */
+static bool make_typed(const char *tmp, char *dir, size_t size)
+{
+	size_t i;
+
+	snprintf(dir, size, "%s/typed", tmp);
+	mkdir(dir, 0755);
+	if (setxattr(dir, "user.dbgfs.probe", "", 0, 0)) {
+		diag("no user xattrs in %s (%s), trying build/", dir,
+		     strerror(errno));
+		snprintf(dir, size, "%s/../../../build/tests/host/typed.XXXXXX",
+			 fixtures);
+		if (!mkdtemp(dir) || setxattr(dir, "user.dbgfs.probe", "", 0, 0))
+			return false;
+	}
+	for (i = 0; i < ARRAY_SIZE(typed_files); i++) {
+		const char *f = path_in(dir, typed_files[i].name);
+
+		if (write_file(f, typed_files[i].text, typed_files[i].len) ||
+		    (typed_files[i].type &&
+		     setxattr(f, "user.dbgfs.type", typed_files[i].type,
+			      strlen(typed_files[i].type), 0)))
+			return false;
+	}
+	return !symlink("n8", path_in(dir, "link"));
+}
+
+/* The entry @name of a dump: its dbgfs_type is @type, its value @want. */
+static bool typed_entry(struct json_object *entries, const char *name,
+			const char *type, const char *want)
+{
+	struct json_object *e = find_entry(entries, name);
+	const char *value = field(e, "value");
+
+	if (e && !strcmp(field(e, "dbgfs_type"), type) &&
+	    !strcmp(value, want) && !strcmp(field(e, "raw"), "(null)"))
+		return true;
+	diag("%s: dbgfs_type %s, value %s, raw %s", name,
+	     field(e, "dbgfs_type"), value, field(e, "raw"));
+	return false;
+}
+
+static bool value_is(struct json_object *entries, const char *name,
+		     enum json_type type)
+{
+	struct json_object *v = NULL;
+
+	return json_object_object_get_ex(find_entry(entries, name), "value",
+					 &v) && json_object_is_type(v, type);
+}
+
+static void test_typed_dump(const char *dir)
+{
+	static const struct {
+		const char *name, *type, *want;
+	} numbers[] = {
+		{ "n8", "u8", "7" }, { "n16", "u16", "65535" },
+		{ "n32", "u32", "4294967295" },
+		{ "n64", "u64", "18446744073709551615" },
+		{ "nlong", "ulong", "12" }, { "nsize", "size_t", "0" },
+		{ "at", "atomic_t", "-2147483648" },
+	};
+	struct json_object *doc, *entries = NULL, *e, *v = NULL;
+	size_t i, good = 0;
+	struct run r;
+
+	run(&r, false, "dump --json %s", dir);
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 0 && doc &&
+	   json_object_object_get_ex(doc, "entries", &entries),
+	   "tool: typed: dump --json");
+	for (i = 0; i < ARRAY_SIZE(numbers); i++)
+		if (typed_entry(entries, numbers[i].name,
+				numbers[i].type, numbers[i].want) &&
+		    value_is(entries, numbers[i].name, json_type_int))
+			good++;
+	ok(good == ARRAY_SIZE(numbers),
+	   "tool: typed: u8..u64, ulong, size_t, atomic_t as JSON numbers");
+	ok(strstr(r.out, "\"value\":18446744073709551615}") &&
+	   json_object_object_get_ex(find_entry(entries, "n64"), "value", &v) &&
+	   json_object_get_uint64(v) == UINT64_MAX,
+	   "tool: typed: u64 18446744073709551615 exact");
+	ok(typed_entry(entries, "h8", "x8", "0x0a") &&
+	   typed_entry(entries, "h16", "x16", "0x00ff") &&
+	   typed_entry(entries, "h32", "x32", "0x0000beef") &&
+	   typed_entry(entries, "h64", "x64", "0xffffffffffffffff") &&
+	   value_is(entries, "h8", json_type_string),
+	   "tool: typed: x8..x64 keep their text, without the newline");
+	ok(typed_entry(entries, "flag", "bool", "true") &&
+	   typed_entry(entries, "off", "bool", "false") &&
+	   value_is(entries, "flag", json_type_boolean),
+	   "tool: typed: bool as true and false");
+	ok(typed_entry(entries, "s", "str", "hello world") &&
+	   value_is(entries, "s", json_type_string),
+	   "tool: typed: str without its newline");
+	e = find_entry(entries, "none");
+	ok(strstr(r.out, "\"value\":[1,2,4294967295]}") &&
+	   !strcmp(field(find_entry(entries, "arr"), "dbgfs_type"), "u32_array") &&
+	   !strcmp(field(e, "dbgfs_type"), "u32_array") &&
+	   value_is(entries, "none", json_type_array) &&
+	   !strcmp(field(e, "value"), "[ ]"),
+	   "tool: typed: u32_array as an array of numbers, [] for none");
+	ok(typed_entry(entries, "regs", "regset32", "r0 = 0x00000001\n") &&
+	   typed_entry(entries, "own", "file", "anything\n") &&
+	   typed_entry(entries, "blob", "blob", "(null)") &&
+	   !strcmp(field(find_entry(entries, "blob"), "hex"), "0001"),
+	   "tool: typed: regset32, file and blob as untyped values");
+	e = find_entry(entries, "bad");
+	ok(!strcmp(field(e, "dbgfs_type"), "u32") &&
+	   !strcmp(field(e, "value"), "abc\n") &&
+	   !strcmp(field(e, "raw"), "true") &&
+	   !strcmp(field(find_entry(entries, "lead"), "value"), "07\n") &&
+	   !strcmp(field(find_entry(entries, "lead"), "raw"), "true") &&
+	   !strcmp(field(find_entry(entries, "nl"), "value"), "hello") &&
+	   !strcmp(field(find_entry(entries, "nl"), "raw"), "true"),
+	   "tool: typed: a text not of its type stays as it is, \"raw\": true");
+	e = find_entry(entries, "plain");
+	ok(e && !json_object_object_get_ex(e, "dbgfs_type", &v) &&
+	   !json_object_object_get_ex(e, "raw", &v) &&
+	   !strcmp(field(e, "value"), "5\n") &&
+	   !json_object_object_get_ex(find_entry(entries, "link"),
+				      "dbgfs_type", &v),
+	   "tool: typed: untyped file and symlink unchanged");
+	json_object_put(doc);
+	run_free(&r);
+
+	run(&r, false, "ls --json %s", dir);
+	doc = parse_utf8_json(r.out);
+	ok(doc && json_object_object_get_ex(doc, "entries", &entries) &&
+	   !strcmp(field(find_entry(entries, "n32"), "dbgfs_type"), "u32") &&
+	   !strcmp(field(find_entry(entries, "plain"), "dbgfs_type"), "(null)"),
+	   "tool: typed: ls --json has dbgfs_type");
+	json_object_put(doc);
+	run_free(&r);
+}
+
+static void test_typed_ls(const char *dir)
+{
+	struct run r;
+
+	run(&r, false, "ls -l %s", dir);
+	ok(r.status == 0 && contains(&r, " 2 n8 [u8]\n") &&
+	   contains(&r, " 15 arr [u32_array]\n") &&
+	   contains(&r, " 2 plain\n") && contains(&r, " link -> n8\n"),
+	   "tool: typed: ls -l shows [TYPE], untyped lines unchanged");
+	run_free(&r);
+	run(&r, false, "ls %s", dir);
+	ok(r.status == 0 && !strchr(r.out, '['),
+	   "tool: typed: ls without -l shows no type");
+	run_free(&r);
+}
+
+/* VALUE is refused for @name: status 1, one line, the file untouched. */
+static void expect_refused(const char *dir, const char *name,
+			   const char *value, const char *why)
+{
+	struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+	const char *f = path_in(dir, name);
+	char err[8192], what[128], *buf = NULL;
+	struct stat st;
+	size_t len, i;
+
+	snprintf(what, sizeof(what), "typed: set %s %.12s%s refused, exit 1",
+		 name, value, strlen(value) > 12 ? "..." : "");
+
+	for (i = 0; i < ARRAY_SIZE(typed_files); i++)
+		if (!strcmp(typed_files[i].name, name))
+			break;
+	utimensat(AT_FDCWD, f, old, AT_SYMLINK_NOFOLLOW);
+	snprintf(err, sizeof(err), "dbgfs: %s: refused: %s\n", f, why);
+	expect(what, 1, "", err, false, "set %s '%s'", f, value);
+	ok(i < ARRAY_SIZE(typed_files) && !read_whole(f, &buf, &len) &&
+	   len == typed_files[i].len && !memcmp(buf, typed_files[i].text, len) &&
+	   !stat(f, &st) && st.st_mtime == 1000000000,
+	   "tool: typed: %s untouched (contents, mtime)", name);
+	free(buf);
+}
+
+static void test_typed_set(const char *dir)
+{
+	char *big = malloc(4097), *buf = NULL, err[8192];
+	long page = sysconf(_SC_PAGESIZE);
+	struct json_object *doc;
+	size_t len;
+	struct run r;
+
+	expect_refused(dir, "n8", "256", "u8 takes a number from 0 to 255");
+	expect_refused(dir, "flag", "maybe",
+		       "bool takes y, Y, 1, on (true) or n, N, 0, off (false)");
+	expect_refused(dir, "n32", "-1", "u32 takes a number from 0 to 4294967295");
+	expect_refused(dir, "at", "2147483648",
+		       "atomic_t takes a number from -2147483648 to 2147483647");
+	expect_refused(dir, "h8", "0x100", "x8 takes a number from 0 to 0xff");
+	expect_refused(dir, "arr", "1", "u32_array is read-only");
+	expect_refused(dir, "regs", "1", "regset32 is read-only");
+	if (page == 4096 && big) {
+		memset(big, 'a', 4096);
+		big[4096] = '\0';
+		expect_refused(dir, "s", big,
+			       "str takes a string of at most 4095 bytes");
+		big[4095] = '\0';
+		expect("set of a 4095-byte str", 0, "", "", false, "set %s %s",
+		       path_in(dir, "s"), big);
+		ok(!read_whole(path_in(dir, "s"), &buf, &len) && len == 4095,
+		   "tool: typed: 4095 bytes written to str");
+		free(buf);
+	} else {
+		skip("not 4 KiB pages", "tool: typed: str limit (page size %ld)",
+		     page);
+	}
+	free(big);
+	snprintf(err, sizeof(err),
+		 "dbgfs: %s: refused: u8 takes a number from 0 to 255\n",
+		 path_in(dir, "link"));
+	expect("set through a symbolic link checks its target's type", 1, "",
+	       err, false, "set %s 300", path_in(dir, "link"));
+	run(&r, false, "-j set %s 256", path_in(dir, "n8"));
+	doc = parse_utf8_json(r.out);
+	ok(r.status == 1 && doc && !*r.err &&
+	   strstr(field(doc, "error"), "refused: u8 takes a number from 0 to 255"),
+	   "tool: typed: set -j: the refusal as a JSON error");
+	json_object_put(doc);
+	run_free(&r);
+
+	expect("set of 255 to a u8", 0, "", "", false, "set %s 255",
+	       path_in(dir, "n8"));
+	expect("set of 0xff to a u8", 0, "", "", false, "set %s 0xff",
+	       path_in(dir, "n8"));
+	expect("set of -2147483648 to an atomic_t", 0, "", "", false,
+	       "set %s -2147483648", path_in(dir, "at"));
+	expect("set of off to a bool", 0, "", "", false, "set %s off",
+	       path_in(dir, "flag"));
+	expect("set of u64 max", 0, "", "", false,
+	       "set %s 18446744073709551615", path_in(dir, "n64"));
+	ok(!read_whole(path_in(dir, "flag"), &buf, &len) && len == 3 &&
+	   !memcmp(buf, "off", 3), "tool: typed: in-range values written");
+	free(buf);
+	expect("set of an untyped file: unchanged", 0, "", "", false,
+	       "set %s 99999", path_in(dir, "plain"));
+	expect("set of a blob or file type: the kernel's to judge", 0, "", "",
+	       false, "set %s anything", path_in(dir, "own"));
+}
+
+/* Issue 16: files with a user.dbgfs.type attribute, as the module gives. */
+static void test_typed(const char *tmp)
+{
+	char dir[4096];
+
+	if (!make_typed(tmp, dir, sizeof(dir))) {
+		skip(strerror(errno), "tool: typed entries: no user xattrs");
+		return;
+	}
+	test_typed_ls(dir);
+	test_typed_dump(dir);
+	test_typed_set(dir);
+	if (strncmp(dir, tmp, strlen(tmp)))
+		remove_tree(dir);
+}
+
 /*
  * The tool and the fixtures as the commands name them: below @tmp (0755),
  * since nobody may not reach the build folder (a clone under /root), and
@@ -1075,6 +1369,7 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_json_names(tmp);
 	test_where_escapes();
 	test_json_cli();
+	test_typed(tmp);
 	test_version(tool_path);
 	test_completion(tmp);
 	test_docs();
