@@ -343,6 +343,107 @@ else
 	skip "watch and get of trace_pipe" "no tracefs"
 fi
 
+# --- dbgfs typed entries ----------------------------------------------------
+
+# The differential client (tests/diff/) makes a file of every kind in
+# dbgfs' diff/: the tool shows each one's type, dumps its value as JSON of
+# that type (jsoncheck turns it back into the kernel's text for
+# compare_dump), and refuses a value the type does not take before the
+# kernel sees it; the kernel refuses the same bytes written directly.
+TYPED="u8:u8 u16:u16 u32:u32 u64:u64 x8:x8 x16:x16 x32:x32 x64:x64
+ulong:ulong size_t:size_t atomic_t:atomic_t bool:bool str:str blob:blob
+u32_array:u32_array regset32:regset32 show:file attr:file"
+# FILE:VALUE pairs no file of that type takes (str: a page of 'a's).
+REFUSED="u8:256 u16:65536 u32:-1 u64:18446744073709551616
+atomic_t:2147483648 atomic_t:-2147483649 x8:0x100 bool:maybe u32:12x
+u32_array:1 regset32:1"
+# and the edge values each takes
+TAKEN="u8:255 u16:65535 u32:4294967295 u64:18446744073709551615
+atomic_t:-2147483648 x8:0xff bool:off"
+
+# refused_by_tool FILE VALUE [SHOWN]: dbgfs set refuses it, saying so, and
+# the file keeps its value; a direct write of the same bytes fails too.
+# SHOWN names VALUE in the results (default: VALUE itself).
+refused_by_tool() {
+	shown=${3:-$2}
+	before=$(cat "diff/$1")
+	err=$("$DBGFS" set "diff/$1" "$2" 2>&1)
+	st=$?
+	after=$(cat "diff/$1")
+	if [ "$st" = 1 ] && echo "$err" | grep -q ': refused: ' &&
+	   [ "$before" = "$after" ]; then
+		ok "typed: set diff/$1 '$shown' refused by the tool: ${err#*refused: }"
+	else
+		nok "typed: set diff/$1 '$shown' refused by the tool"
+		diag "exit $st, '$err', '$before' -> '$after'"
+	fi
+	if [ -w "diff/$1" ] && printf %s "$2" 2>/dev/null > "diff/$1"; then
+		nok "typed: the kernel takes '$shown' for diff/$1 (the tool refused it)"
+	else
+		ok "typed: the kernel refuses '$shown' for diff/$1 too"
+	fi
+}
+
+typed_entries() {
+	if [ ! -e /tests/modules/diff_dbgfs.ko ]; then
+		skip "typed entries" "no diff_dbgfs.ko"
+		return
+	fi
+	check "typed: insmod diff_dbgfs.ko" insmod /tests/modules/diff_dbgfs.ko
+	# In the mount point, as diff.sh does (no subshell: ok and nok count
+	# in this one).
+	mnt=$("$DBGFS" where)
+	if ! cd "$mnt"; then
+		nok "typed: cd $mnt"
+		return
+	fi
+	"$DBGFS" ls -l diff > "$T/typed.ls"
+	for ft in $TYPED; do
+		f=${ft%%:*} t=${ft#*:}
+		check "typed: ls -l shows diff/$f as [$t]" \
+			grep -q " $f \[$t\]\( <write-only>\)\?$" "$T/typed.ls"
+	done
+	check "typed: ls -l shows no type for a directory" \
+		grep -q ' a/$' "$T/typed.ls"
+	"$DBGFS" -j dump diff > "$T/typed.json"
+	for ft in $TYPED; do
+		f=${ft%%:*} t=${ft#*:}
+		case $t in
+		u8|u16|u32|u64|ulong|size_t|atomic_t) want='-\?[0-9][0-9]*' ;;
+		x*) want='"0x[0-9a-f]*"' ;;
+		bool) want='\(true\|false\)' ;;
+		u32_array) want='\[[0-9,]*\]' ;;
+		str) want='"[^"]*"' ;;
+		*) want= ;;
+		esac
+		[ -n "$want" ] || continue
+		check "typed: dump --json gives diff/$f's value as a $t" \
+			grep -q "\"path\":\"$f\"[^}]*\"dbgfs_type\":\"$t\"[^}]*\"value\":$want" \
+			"$T/typed.json"
+	done
+	check "typed: no dbgfs file's text fell back to raw" \
+		sh -c '! grep -q "\"raw\":true" "$1"' sh "$T/typed.json"
+	"$DBGFS" dump --json diff > "$T/typed.dump"
+	compare_dump "dbgfs typed" "$T/typed.dump"
+	for fv in $REFUSED; do
+		refused_by_tool "${fv%%:*}" "${fv#*:}"
+	done
+	refused_by_tool str "$(head -c 4096 /dev/zero | tr '\0' a)" "4096 a's"
+	for fv in $TAKEN; do
+		f=${fv%%:*} v=${fv#*:}
+		want=$v
+		[ "$f" = bool ] && want=N
+		[ "$f" = x8 ] && want=0xff
+		if "$DBGFS" set "diff/$f" "$v"; then
+			same "typed: set diff/$f '$v' taken" "$(cat "diff/$f")" "$want"
+		else
+			nok "typed: set diff/$f '$v' taken"
+		fi
+	done
+	cd /
+	check "typed: rmmod diff_dbgfs" rmmod diff_dbgfs
+}
+
 # --- dbgfs ------------------------------------------------------------------
 
 loaded=
@@ -389,6 +490,8 @@ if grep -qw dbgfs /proc/filesystems; then
 	else
 		skip "dbgfs set/get round trip" "no writable number file"
 	fi
+
+	typed_entries
 
 	mkdir -p "$DBG_SPACE_MNT"
 	check "dbgfs: mount at a path with a space" \
