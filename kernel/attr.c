@@ -173,6 +173,14 @@ static int dbgfs_copy_value(char *kbuf, const char __user *buf, size_t len)
 	return 0;
 }
 
+/* A value written through its file: pollers and watches learn of it. */
+static ssize_t dbgfs_written(struct file *file, ssize_t ret)
+{
+	if (ret > 0)
+		dbgfs_notify(dbgfs_inode_node(file_inode(file)));
+	return ret;
+}
+
 /* Parses on the stack and calls set under no lock of ours: see the read. */
 static ssize_t dbgfs_attr_write_xsigned(struct file *file,
 					const char __user *buf, size_t len,
@@ -198,7 +206,7 @@ static ssize_t dbgfs_attr_write_xsigned(struct file *file,
 	if (ret)
 		return ret;
 	ret = attr->set(attr->data, val);
-	return ret ? ret : len;
+	return dbgfs_written(file, ret ? ret : len);
 }
 
 /**
@@ -390,7 +398,7 @@ static ssize_t dbgfs_bool_write(struct file *file, const char __user *buf,
 	if (err)
 		return err;
 	*(bool *)file->private_data = val;
-	return len;
+	return dbgfs_written(file, len);
 }
 
 DBGFS_SIMPLE_FOPS(bool, dbgfs_bool_read, dbgfs_bool_write);
@@ -456,7 +464,7 @@ static ssize_t dbgfs_str_write(struct file *file, const char __user *buf,
 	mutex_unlock(&dbgfs_str_mutex);
 	synchronize_rcu();
 	kfree(old);
-	return len;
+	return dbgfs_written(file, len);
 out:
 	mutex_unlock(&dbgfs_str_mutex);
 	kfree(new);
@@ -490,8 +498,10 @@ static ssize_t dbgfs_blob_write(struct file *file, const char __user *buf,
 				size_t len, loff_t *ppos)
 {
 	struct dbgfs_blob_wrapper *blob = file->private_data;
+	ssize_t ret;
 
-	return simple_write_to_buffer(blob->data, blob->size, ppos, buf, len);
+	ret = simple_write_to_buffer(blob->data, blob->size, ppos, buf, len);
+	return dbgfs_written(file, ret);
 }
 
 static const struct file_operations dbgfs_fops_blob = {

@@ -44,8 +44,10 @@ struct dbgfs_proxy {
  * forwarder each (@pollers), which removal takes off again.
  */
 struct dbgfs_open {
-	struct list_head	link;		/* in node->file.open_files */
+	struct hlist_node	link;		/* in node->file.open_files */
 	struct file		*file;
+	/* node->events when last read: a poll tells of any since (EPOLLPRI). */
+	int			seen;
 	bool			released;	/* removal runs the release */
 	bool			done;		/* ... and has run it */
 	bool			fasync;		/* on in the client's fasync */
@@ -75,9 +77,6 @@ static DEFINE_MUTEX(dbgfs_proxy_mutex);
 /* A proxy per distinct client fops: tens on a busy kernel, not thousands. */
 #define DBGFS_PROXY_HASH_BITS	6
 static DEFINE_HASHTABLE(dbgfs_proxies, DBGFS_PROXY_HASH_BITS);
-
-/* Open files with poll_err set: while none, poll looks for none. */
-static atomic_t dbgfs_poll_errs = ATOMIC_INIT(0);
 
 /* Open file lists and releases; hashed by node, as kernfs does. */
 #define DBGFS_OPEN_LOCKS_BITS	5
@@ -185,6 +184,7 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	if (!of)
 		goto out;
 	of->file = file;
+	of->seen = atomic_read(&node->events);
 	init_waitqueue_head(&of->wq);
 	spin_lock_init(&of->pollers_lock);
 	INIT_LIST_HEAD(&of->pollers);
@@ -195,7 +195,7 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	}
 	/* Still active: removal will find it on the list. */
 	mutex_lock(lock);
-	list_add(&of->link, &node->file.open_files);
+	hlist_add_head(&of->link, &node->file.open_files);
 	mutex_unlock(lock);
 out:
 	dbgfs_put_active(node);
@@ -207,7 +207,7 @@ static struct dbgfs_open *dbgfs_find_open(struct dbgfs_node *node,
 {
 	struct dbgfs_open *of;
 
-	list_for_each_entry(of, &node->file.open_files, link)
+	hlist_for_each_entry(of, &node->file.open_files, link)
 		if (of->file == file)
 			return of;
 	return NULL;
@@ -247,10 +247,6 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
 {
 	dbgfs_pollers_detach(of);
-	if (of->poll_err) {
-		of->poll_err = false;
-		atomic_dec(&dbgfs_poll_errs);
-	}
 	if (of->fasync) {
 		if (!(READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN))
 			dbgfs_real_fops(node)->fasync(-1, of->file, 0);
@@ -276,7 +272,7 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 	of = dbgfs_find_open(node, file);
 	if (!WARN_ON_ONCE(!of) && !of->released && dbgfs_get_active(node)) {
 		/* Off the list: removal will not release it. */
-		list_del(&of->link);
+		hlist_del(&of->link);
 		mine = true;
 	}
 	mutex_unlock(lock);
@@ -289,7 +285,7 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 		/* Removal has it, or will once it has drained the node. */
 		wait_var_event(&of->done, smp_load_acquire(&of->done));
 		mutex_lock(lock);
-		list_del(&of->link);
+		hlist_del(&of->link);
 		mutex_unlock(lock);
 	}
 	kfree(of);
@@ -307,15 +303,15 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 void dbgfs_release_open_files(struct dbgfs_node *node)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
-	struct list_head *head = &node->file.open_files;
+	struct hlist_head *head = &node->file.open_files;
 	struct dbgfs_open *of, *next;
 
 	mutex_lock(lock);
-	list_for_each_entry(of, head, link)
+	hlist_for_each_entry(of, head, link)
 		of->released = true;
-	of = list_first_entry(head, struct dbgfs_open, link);
+	of = hlist_entry_safe(head->first, struct dbgfs_open, link);
 	mutex_unlock(lock);
-	while (!list_entry_is_head(of, head, link)) {
+	while (of) {
 		/* Faults from now on find the node gone: SIGBUS. */
 		if (of->mmapped)
 			unmap_mapping_range(of->file->f_mapping, 0, 0, 1);
@@ -323,7 +319,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
 		mutex_lock(lock);
-		next = list_next_entry(of, link);
+		next = hlist_entry_safe(of->link.next, struct dbgfs_open, link);
 		mutex_unlock(lock);
 		/* The close waiting for this frees @of. */
 		smp_store_release(&of->done, true);
@@ -331,6 +327,39 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		wake_up_var(&of->done);
 		of = next;
 	}
+}
+
+/*
+ * A notification of @node (notify.c), under the active reference it holds:
+ * every poller of every open file comes back and finds it.
+ */
+void dbgfs_wake_open_files(struct dbgfs_node *node)
+{
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+
+	mutex_lock(lock);
+	hlist_for_each_entry(of, &node->file.open_files, link)
+		wake_up_poll(&of->wq, EPOLLPRI | EPOLLERR);
+	mutex_unlock(lock);
+}
+
+/* A read takes in the notifications so far: poll waits for the next. */
+static void dbgfs_notify_rearm(struct file *file, struct dbgfs_node *node)
+{
+	int events = atomic_read(&node->events);
+	struct mutex *lock;
+	struct dbgfs_open *of;
+
+	/* Files never notified, nearly all: no lock on their reads. */
+	if (!events)
+		return;
+	lock = dbgfs_open_lock(node);
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	if (of)
+		WRITE_ONCE(of->seen, events);
+	mutex_unlock(lock);
 }
 
 /*
@@ -344,8 +373,9 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 	(dbgfs_is_short(node) ? dbgfs_real_sfops(node)->method :	\
 				dbgfs_real_fops(node)->method)
 
-#define DBGFS_PROXY_METHOD(lookup, method, type, gone, filp, params, args)	\
-static type dbgfs_proxy_##method params					\
+#define DBGFS_PROXY_NAMED(prefix, lookup, method, type, gone, filp, params, \
+			  args)						\
+static type prefix##method params					\
 {									\
 	struct dbgfs_node *node = dbgfs_file_node(filp);		\
 	type ret;							\
@@ -356,21 +386,28 @@ static type dbgfs_proxy_##method params					\
 	dbgfs_put_active(node);						\
 	return ret;							\
 }
-#define DBGFS_PROXY(...)	DBGFS_PROXY_METHOD(dbgfs_full_method, __VA_ARGS__)
-#define DBGFS_PROXY_SHORT(...)	DBGFS_PROXY_METHOD(dbgfs_any_method, __VA_ARGS__)
+#define DBGFS_PROXY(method, ...)					\
+	DBGFS_PROXY_NAMED(dbgfs_proxy_, dbgfs_full_method, method,	\
+			  __VA_ARGS__)
+#define DBGFS_PROXY_SHORT(method, ...)					\
+	DBGFS_PROXY_NAMED(dbgfs_proxy_, dbgfs_any_method, method,	\
+			  __VA_ARGS__)
 
 DBGFS_PROXY_SHORT(llseek, loff_t, -EIO, file,
 		  (struct file *file, loff_t offset, int whence),
 		  (file, offset, whence))
-DBGFS_PROXY_SHORT(read, ssize_t, -EIO, file,
+/* Reads re-arm notification first (dbgfs_proxy_read() below). */
+DBGFS_PROXY_NAMED(dbgfs_client_, dbgfs_any_method, read, ssize_t, -EIO,
+		  file,
 		  (struct file *file, char __user *buf, size_t len, loff_t *ppos),
 		  (file, buf, len, ppos))
+DBGFS_PROXY_NAMED(dbgfs_client_, dbgfs_full_method, read_iter,
+		  ssize_t, -EIO, iocb->ki_filp,
+		  (struct kiocb *iocb, struct iov_iter *to), (iocb, to))
 DBGFS_PROXY_SHORT(write, ssize_t, -EIO, file,
 		  (struct file *file, const char __user *buf, size_t len,
 		   loff_t *ppos),
 		  (file, buf, len, ppos))
-DBGFS_PROXY(read_iter, ssize_t, -EIO, iocb->ki_filp,
-	    (struct kiocb *iocb, struct iov_iter *to), (iocb, to))
 DBGFS_PROXY(write_iter, ssize_t, -EIO, iocb->ki_filp,
 	    (struct kiocb *iocb, struct iov_iter *from), (iocb, from))
 DBGFS_PROXY(unlocked_ioctl, long, -EIO, file,
@@ -397,6 +434,23 @@ DBGFS_PROXY(splice_write, ssize_t, -EIO, out,
 	    (struct pipe_inode_info *pipe, struct file *out, loff_t *ppos,
 	     size_t len, unsigned int flags),
 	    (pipe, out, ppos, len, flags))
+
+/*
+ * Before the client's read, so that a notification during it is not taken
+ * in unseen: it wakes the poller again, at worst once more than needed.
+ */
+static ssize_t dbgfs_proxy_read(struct file *file, char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	dbgfs_notify_rearm(file, dbgfs_file_node(file));
+	return dbgfs_client_read(file, buf, len, ppos);
+}
+
+static ssize_t dbgfs_proxy_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	dbgfs_notify_rearm(iocb->ki_filp, dbgfs_file_node(iocb->ki_filp));
+	return dbgfs_client_read_iter(iocb, to);
+}
 
 static void dbgfs_proxy_show_fdinfo(struct seq_file *m, struct file *file)
 {
@@ -459,44 +513,61 @@ static void dbgfs_poll_queue(struct file *file, wait_queue_head_t *whead,
 		 * from now on (epoll polls again without queueing).
 		 */
 		WRITE_ONCE(of->poll_err, true);
-		atomic_inc(&dbgfs_poll_errs);
 	}
 	spin_unlock(&of->pollers_lock);
 	kfree(new);
 	poll_wait(file, &of->wq, dpt->orig);
 }
 
-static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt)
+/* The client's poll, with its pollers asleep on of->wq. */
+static __poll_t dbgfs_client_poll(struct file *file, struct dbgfs_node *node,
+				  struct dbgfs_open *of, poll_table *pt)
 {
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_poll_table dpt;
 	__poll_t ret;
 
-	if (!dbgfs_get_active(node))
-		return EPOLLHUP;
-	if (dbgfs_is_short(node) || !dbgfs_real_fops(node) ||
-	    !dbgfs_real_fops(node)->poll) {
-		ret = DEFAULT_POLLMASK;
-		goto out;
-	}
-	dpt.of = NULL;
-	if ((pt && pt->_qproc) || atomic_read(&dbgfs_poll_errs)) {
-		mutex_lock(lock);
-		dpt.of = dbgfs_find_open(node, file);
-		mutex_unlock(lock);
-	}
-	if (pt && pt->_qproc && dpt.of) {
+	if (pt && pt->_qproc && of) {
 		/* A poller that will sleep: on our queue, not the client's. */
 		init_poll_funcptr(&dpt.pt, dbgfs_poll_queue);
 		dpt.pt._key = pt->_key;
 		dpt.orig = pt;
+		dpt.of = of;
 		pt = &dpt.pt;
 	}
 	ret = dbgfs_real_fops(node)->poll(file, pt);
-	if (dpt.of && READ_ONCE(dpt.of->poll_err))
+	if (of && READ_ONCE(of->poll_err))
 		ret |= EPOLLERR;
-out:
+	return ret;
+}
+
+/*
+ * Every file polls: the client's poll if it has one, else the default
+ * mask; and EPOLLPRI | EPOLLERR once dbgfs_notify() was called after the
+ * last read of this open file, as sysfs files answer after sysfs_notify().
+ */
+static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+	__poll_t ret;
+
+	if (!dbgfs_get_active(node))
+		return EPOLLHUP;
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	mutex_unlock(lock);
+	if (!dbgfs_is_short(node) && dbgfs_real_fops(node) &&
+	    dbgfs_real_fops(node)->poll) {
+		ret = dbgfs_client_poll(file, node, of, pt);
+	} else {
+		if (of)
+			poll_wait(file, &of->wq, pt);
+		ret = DEFAULT_POLLMASK;
+	}
+	/* After poll_wait(): a notification from now on wakes us. */
+	if (of && READ_ONCE(of->seen) != atomic_read(&node->events))
+		ret |= EPOLLPRI | EPOLLERR;
 	dbgfs_put_active(node);
 	return ret;
 }
@@ -794,7 +865,7 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 	proxy->fops.owner = THIS_MODULE;
 	proxy->fops.open = dbgfs_proxy_open;
 	proxy->fops.release = dbgfs_proxy_release;
-	/* Without the client's poll: the default mask, EPOLLHUP once removed. */
+	/* Every file polls, for dbgfs_notify(); EPOLLHUP once removed. */
 	proxy->fops.poll = dbgfs_proxy_poll;
 	/* NULL operations, short or not, leave only open and release. */
 	if (dbgfs_is_short(node) && node->file.sfops)

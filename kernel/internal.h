@@ -30,6 +30,9 @@
  *   pollers.  Taken under an active reference or after draining; held over
  *   no client code and no sleep but its own.
  *
+ * dbgfs_sb_mutex (mount.c): which super block is mounted, for the notify
+ *   work's inode lookups.  Held over ilookup(), fsnotify and iput().
+ *
  * of->pollers_lock (spinlock, file.c): of->pollers and of->poll_err.
  *   Taken under an open file's poll, with the client's wait queue lock
  *   never held (add_wait_queue() and remove_wait_queue() take it inside).
@@ -40,6 +43,10 @@
  * dbgfs_str_mutex and each attribute file's mutex (attr.c): a str file's
  *   pointer, an attribute file's text buffer.  Leaves: the client's get
  *   and set run outside them.
+ *
+ * dbgfs_notify_lock (spinlock, irqsave, notify.c): the list of nodes with
+ *   a notification pending and their file.notify_next.  A leaf, taken in
+ *   any context.
  */
 #ifndef _DBGFS_INTERNAL_H_
 #define _DBGFS_INTERNAL_H_
@@ -97,7 +104,9 @@ struct dbgfs_file {
 	struct dbgfs_proxy	*proxy;		/* what the inode's i_fop is */
 	void			*data;		/* inode->i_private */
 	loff_t			size;
-	struct list_head	open_files;	/* open lock; struct dbgfs_open */
+	struct hlist_head	open_files;	/* open lock; struct dbgfs_open */
+	/* On the list of pending notifications: NULL if not (notify.c). */
+	struct dbgfs_node	*notify_next;
 };
 
 /*
@@ -111,7 +120,8 @@ struct dbgfs_file {
  * its action runs), and one for the module that created it (its handle)
  * while the node is on its owner's list: until that module removes the
  * node or a directory above it, or goes.  @active
- * counts the operations running on the entry; removal adds
+ * counts the operations running on the entry, and a notification pending
+ * for it (dbgfs_notify()); removal adds
  * DBGFS_DEACTIVATED_BIAS to it, which refuses new ones, waits for the count
  * to drain, and sets it to DBGFS_REMOVAL_DONE once the node and everything
  * that was below it are drained and released, which later removers of the
@@ -135,6 +145,7 @@ struct dbgfs_node {
 	unsigned short		flags;		/* tree rwsem (writes) */
 	kuid_t			uid;		/* tree rwsem */
 	kgid_t			gid;		/* tree rwsem */
+	atomic_t		events;		/* files: dbgfs_notify() calls */
 	struct dbgfs_owner	*owner;		/* tree rwsem */
 	struct list_head	owner_link;	/* tree rwsem */
 	struct module		*module;	/* its creator, for good */
@@ -170,6 +181,7 @@ static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
 	return IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC) && S_ISREG(node->mode);
 }
 
+void dbgfs_active_dec(struct dbgfs_node *node);
 void dbgfs_drop_active(struct dbgfs_node *node);
 void dbgfs_put_active(struct dbgfs_node *node);
 
@@ -237,7 +249,11 @@ void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
 void dbgfs_release_open_files(struct dbgfs_node *node);
+void dbgfs_wake_open_files(struct dbgfs_node *node);
 void dbgfs_open_locks_init(void);
+
+/* notify.c */
+void dbgfs_notify_flush(void);
 
 /* owner.c */
 int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod);
@@ -248,6 +264,7 @@ void dbgfs_owner_exit(void);
 
 /* mount.c */
 bool dbgfs_api_allowed(void);
+void dbgfs_fsnotify_modify(struct dbgfs_node *node);
 
 /* attr.c */
 const char *dbgfs_file_type(const struct dbgfs_node *node);

@@ -8,6 +8,7 @@
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
+#include <linux/fsnotify.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -173,6 +174,38 @@ static const struct super_operations dbgfs_super_ops = {
 	.show_options	= dbgfs_show_options,
 };
 
+/*
+ * The super block while mounted (there is one at most, get_tree_single()),
+ * for the notify work to find a node's inode.  Cleared before the super
+ * block goes, which waits for a lookup under way.
+ */
+static DEFINE_MUTEX(dbgfs_sb_mutex);
+static struct super_block *dbgfs_sb;
+
+/*
+ * fsnotify's modify event on the inode of @node, if it has one (a watch
+ * keeps its inode), and on its directory's watches through its dentry.
+ */
+void dbgfs_fsnotify_modify(struct dbgfs_node *node)
+{
+	struct dentry *dentry;
+	struct inode *inode;
+
+	mutex_lock(&dbgfs_sb_mutex);
+	inode = dbgfs_sb ? ilookup(dbgfs_sb, node->ino) : NULL;
+	if (inode) {
+		dentry = d_find_any_alias(inode);
+		if (dentry) {
+			fsnotify_dentry(dentry, FS_MODIFY);
+			dput(dentry);
+		} else {
+			fsnotify_inode(inode, FS_MODIFY);
+		}
+		iput(inode);
+	}
+	mutex_unlock(&dbgfs_sb_mutex);
+}
+
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct inode *inode;
@@ -192,7 +225,12 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	inode = dbgfs_get_inode(sb, dbgfs_root);
 	up_read(&dbgfs_tree_rwsem);
 	sb->s_root = d_make_root(inode);
-	return sb->s_root ? 0 : -ENOMEM;
+	if (!sb->s_root)
+		return -ENOMEM;
+	mutex_lock(&dbgfs_sb_mutex);
+	dbgfs_sb = sb;
+	mutex_unlock(&dbgfs_sb_mutex);
+	return 0;
 }
 
 /*
@@ -261,6 +299,10 @@ static void dbgfs_kill_sb(struct super_block *sb)
 {
 	struct dbgfs_fs_info *opts = sb->s_fs_info;
 
+	mutex_lock(&dbgfs_sb_mutex);
+	if (dbgfs_sb == sb)
+		dbgfs_sb = NULL;
+	mutex_unlock(&dbgfs_sb_mutex);
 	kill_anon_super(sb);
 	kfree(opts);
 }
@@ -347,6 +389,7 @@ static void __exit dbgfs_exit(void)
 	dbgfs_unregister();
 	dbgfs_owner_exit();
 	dbgfs_remove_all();
+	dbgfs_notify_flush();
 	dbgfs_node_put(dbgfs_root);
 	dbgfs_inode_cache_exit();
 	dbgfs_node_cache_exit();

@@ -36,13 +36,22 @@ void dbgfs_node_cache_exit(void)
 	kmem_cache_destroy(dbgfs_node_cache);
 }
 
+/*
+ * The count alone, for an active reference taken without lockdep's view or
+ * the module's reference (a pending notification's).  Any context.
+ */
+void dbgfs_active_dec(struct dbgfs_node *node)
+{
+	if (atomic_dec_return(&node->active) == DBGFS_DEACTIVATED_BIAS)
+		wake_up_all(&dbgfs_drain_wq);
+}
+
 /* The active reference alone: see dbgfs_get_active(). */
 void dbgfs_drop_active(struct dbgfs_node *node)
 {
 	if (dbgfs_node_lockdep(node))
 		rwsem_release(&node->dep_map, _RET_IP_);
-	if (atomic_dec_return(&node->active) == DBGFS_DEACTIVATED_BIAS)
-		wake_up_all(&dbgfs_drain_wq);
+	dbgfs_active_dec(node);
 }
 
 void dbgfs_put_active(struct dbgfs_node *node)
@@ -166,7 +175,7 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	if (S_ISDIR(mode))
 		node->dir.children = RB_ROOT;
 	else if (S_ISREG(mode))
-		INIT_LIST_HEAD(&node->file.open_files);
+		INIT_HLIST_HEAD(&node->file.open_files);
 	return node;
 }
 

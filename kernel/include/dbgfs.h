@@ -249,6 +249,7 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
 #define dbgfs_lookup_and_remove(name, parent) \
 	__dbgfs_lookup_and_remove(name, parent, THIS_MODULE)
 
+void dbgfs_notify(struct dbgfs_node *node);
 int dbgfs_rename(struct dbgfs_node *old_dir, struct dbgfs_node *node,
 		 struct dbgfs_node *new_dir, const char *new_name);
 __printf(2, 3)
