@@ -89,10 +89,11 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  *
  * The file behaves as if @fops were its own: methods @fops lacks behave as
  * the VFS makes them behave when missing (no llseek: -ESPIPE; no poll: the
- * default mask; no mmap: -ENODEV).  Every method runs under an active
- * reference, so dbgfs_remove() waits for it; after removal, open files
- * answer -EIO (poll: EPOLLHUP) and @fops->release runs once for each of
- * them during removal.  The module owning @fops is not pinned by open files.
+ * default mask, with EPOLLPRI | EPOLLERR after dbgfs_notify(); no mmap:
+ * -ENODEV).  Every method runs under an active reference, so
+ * dbgfs_remove() waits for it; after removal, open files answer -EIO
+ * (poll: EPOLLHUP) and @fops->release runs once for each of them during
+ * removal.  The module owning @fops is not pinned by open files.
  * @fops->release may remove other entries, but not its own file or a
  * directory above it: a release at close runs under an active reference.
  *
