@@ -9,5 +9,6 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define __printf(fmt, args)	__attribute__((format(printf, fmt, args)))
 #define __noreturn	__attribute__((noreturn))
+#define __aligned(x)	__attribute__((aligned(x)))
 
 #endif /* DBGFS_COMPILER_H */

@@ -44,9 +44,9 @@
  *   pointer, an attribute file's text buffer.  Leaves: the client's get
  *   and set run outside them.
  *
- * dbgfs_notify_lock (spinlock, irqsave, notify.c): the list of nodes with
- *   a notification pending and their file.notify_next.  A leaf, taken in
- *   any context.
+ * dbgfs_notify_lock (raw spinlock, irqsave, notify.c): the list of nodes
+ *   with a notification pending and their file.notify_next.  Taken in any
+ *   context; under it only the workqueue's own (raw) lock.
  */
 #ifndef _DBGFS_INTERNAL_H_
 #define _DBGFS_INTERNAL_H_

@@ -38,7 +38,7 @@ void dbgfs_node_cache_exit(void)
 
 /*
  * The count alone, for an active reference taken without lockdep's view or
- * the module's reference (a pending notification's).  Any context.
+ * the module's reference: a pending notification's (notify.c).
  */
 void dbgfs_active_dec(struct dbgfs_node *node)
 {

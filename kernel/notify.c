@@ -16,7 +16,8 @@
 #include <dbgfs.h>
 #include "internal.h"
 
-static DEFINE_SPINLOCK(dbgfs_notify_lock);
+/* Raw: taken in hard interrupts, also on PREEMPT_RT. */
+static DEFINE_RAW_SPINLOCK(dbgfs_notify_lock);
 /* The last one's notify_next: not NULL, so that NULL means not pending. */
 #define DBGFS_NOTIFY_END ((struct dbgfs_node *)&dbgfs_notify_list)
 /* The nodes with a notification pending, through file.notify_next. */
@@ -30,7 +31,7 @@ static struct dbgfs_node *dbgfs_notify_next(void)
 {
 	struct dbgfs_node *node;
 
-	spin_lock_irq(&dbgfs_notify_lock);
+	raw_spin_lock_irq(&dbgfs_notify_lock);
 	node = dbgfs_notify_list;
 	if (node != DBGFS_NOTIFY_END) {
 		dbgfs_notify_list = node->file.notify_next;
@@ -39,7 +40,7 @@ static struct dbgfs_node *dbgfs_notify_next(void)
 	} else {
 		node = NULL;
 	}
-	spin_unlock_irq(&dbgfs_notify_lock);
+	raw_spin_unlock_irq(&dbgfs_notify_lock);
 	return node;
 }
 
@@ -84,21 +85,23 @@ void dbgfs_notify(struct dbgfs_node *node)
 
 	if (IS_ERR_OR_NULL(node) || WARN_ON_ONCE(!S_ISREG(node->mode)))
 		return;
-	/* Not dbgfs_get_active(): no module reference, no lockdep here. */
-	if (!atomic_inc_unless_negative(&node->active))
-		return;
-	atomic_inc(&node->events);
-	spin_lock_irqsave(&dbgfs_notify_lock, flags);
-	if (!node->file.notify_next) {
+	raw_spin_lock_irqsave(&dbgfs_notify_lock, flags);
+	if (node->file.notify_next) {
+		/* Queued: the work to come takes this one in too. */
+		atomic_inc(&node->events);
+	} else if (atomic_inc_unless_negative(&node->active)) {
+		/*
+		 * Not dbgfs_get_active(): no module reference, no lockdep.
+		 * The list keeps the active reference until the work, which
+		 * drops it in process context: dropping it here could wake
+		 * a remover, a sleeping lock on PREEMPT_RT.
+		 */
+		atomic_inc(&node->events);
 		node->file.notify_next = dbgfs_notify_list;
 		dbgfs_notify_list = node;
 		schedule_work(&dbgfs_notify_work);
-		/* The list keeps the active reference until the work. */
-		node = NULL;
 	}
-	spin_unlock_irqrestore(&dbgfs_notify_lock, flags);
-	if (node)
-		dbgfs_active_dec(node);
+	raw_spin_unlock_irqrestore(&dbgfs_notify_lock, flags);
 }
 EXPORT_SYMBOL_GPL(dbgfs_notify);
 

@@ -197,7 +197,7 @@ static unsigned int wait_pri(struct waiter *w)
  * The timer makes the next value only once the last one is acked, so each
  * of @n notifications must wake the poller: one lost, and it waits for good.
  */
-static void lockstep(uint64_t n, bool use_epoll)
+static void notify_lockstep(uint64_t n, bool use_epoll)
 {
 	const char *how = use_epoll ? "epoll" : "poll";
 	uint64_t v0, v, expect, wakes = 0, t0;
@@ -229,8 +229,9 @@ static void lockstep(uint64_t n, bool use_epoll)
 		put_u64("ack", v);
 		expect++;
 	}
-	ok(expect == v0 + n + 1, "%s lockstep: all %" PRIu64 " notifications woke the poller "
-	   "(%" PRIu64 " seen; last revents 0x%x)", how, n, expect - v0 - 1, r);
+	ok(expect == v0 + n + 1,
+	   "%s lockstep: all %" PRIu64 " notifications woke the poller (%" PRIu64 " seen; revents 0x%x)",
+	   how, n, expect - v0 - 1, r);
 	ok(in_order, "%s lockstep: each reread found the next value", how);
 	diag("%s lockstep: %" PRIu64 " notifications, %" PRIu64 " wake-ups, %.2f s",
 	     how, n, wakes, (now_ns() - t0) / 1e9);
@@ -241,7 +242,7 @@ static void lockstep(uint64_t n, bool use_epoll)
 }
 
 /* n notifications in one interrupt: the poller ends with the last value. */
-static void burst(uint64_t n)
+static void notify_burst(uint64_t n)
 {
 	struct waiter w = { .fd = -1, .epfd = -1 };
 	uint64_t v0, v = 0, wakes = 0;
@@ -279,7 +280,7 @@ static void count_event(const struct inotify_event *e, struct watch *w, int nw)
 /* Reads all that @ifd has (non-blocking), counting into @w. */
 static void modify_events(int ifd, struct watch *w, int nw)
 {
-	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	char buf[4096] __aligned(__alignof__(struct inotify_event));
 	const struct inotify_event *e;
 	ssize_t n;
 	char *p;
@@ -298,7 +299,7 @@ static bool wait_readable(int fd, int ms)
 	return poll(&p, 1, ms) == 1;
 }
 
-static void inotify(void)
+static void notify_inotify(void)
 {
 	int ifd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	/* The ctl write's own IN_MODIFY is ctl's, not value's. */
@@ -348,8 +349,8 @@ static bool race_round(int round, uint64_t *late)
 	before = w.count;
 	r = poll_one(fd, WAIT_MS);
 	if (!before || !(r & POLLPRI))
-		pass = ok(false, "race %d: notifications arrive before removal "
-			  "(%d events, revents 0x%x)", round, before, r);
+		pass = ok(false, "race %d: notifications come before removal (%d, 0x%x)",
+			  round, before, r);
 	if (ctl("remove", 0))
 		pass = ok(false, "race %d: remove", round);
 	/* Everything from before the removal returned is queued by now. */
@@ -373,7 +374,7 @@ static bool race_round(int round, uint64_t *late)
 	return pass;
 }
 
-static void race(int rounds)
+static void notify_removal(int rounds)
 {
 	uint64_t late, total = 0;
 	int i, good = 0;
@@ -383,8 +384,9 @@ static void race(int rounds)
 		good += race_round(i, &late);
 		total += late;
 	}
-	ok(good == rounds, "race: %d of %d rounds: no wake-up after dbgfs_remove() "
-	   "returned, %" PRIu64 " notifications after it in all", good, rounds, total);
+	ok(good == rounds, "removal: %d of %d rounds woke nobody after dbgfs_remove() returned",
+	   good, rounds);
+	diag("removal: %" PRIu64 " notifications after it in all", total);
 }
 
 /* A pipe read line by line, each line waited for a while at most. */
@@ -461,9 +463,8 @@ static void watch_latency(void)
 	ok(got == STAMPS, "watch: a line for each of %d notifications (%d)", STAMPS, got);
 	if (got) {
 		qsort(lat, got, sizeof(lat[0]), cmp_u64);
-		diag("watch latency, notify to printed line, %d samples: median %.2f ms, "
-		     "90th %.2f ms, max %.2f ms", got, lat[got / 2] / 1e6,
-		     lat[got * 9 / 10] / 1e6, lat[got - 1] / 1e6);
+		diag("watch latency, notify to printed line, %d samples: median %.2f ms, 90th %.2f ms, max %.2f ms",
+		     got, lat[got / 2] / 1e6, lat[got * 9 / 10] / 1e6, lat[got - 1] / 1e6);
 		ok(lat[got - 1] < 2000000000ULL, "watch: every line within 2 s (max %.2f ms)",
 		   lat[got - 1] / 1e6);
 	}
@@ -484,11 +485,11 @@ int main(int argc, char **argv)
 	typed_file("flag", "Y", "maybe");
 	typed_file("text", "hello", NULL);
 	typed_file("blob", "abc", NULL);
-	lockstep(n, false);
-	lockstep(n / 5, true);
-	burst(n);
-	inotify();
-	race(rounds);
+	notify_lockstep(n, false);
+	notify_lockstep(n / 5, true);
+	notify_burst(n);
+	notify_inotify();
+	notify_removal(rounds);
 	watch_latency();
 	return tap_done();
 }
