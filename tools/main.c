@@ -16,13 +16,14 @@
 #include "dbgfs.h"
 
 /* Options every subcommand accepts, ahead of its own ones. */
-#define COMMON_SHORT "t:m:hVjp"
+#define COMMON_SHORT "t:m:hVjpv"
 static const struct option common_long[] = {
 	{ "type", required_argument, NULL, 't' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "pretty", no_argument, NULL, 'p' },
 	{ "mountinfo", required_argument, NULL, 'm' },
 	{ "no-verify", no_argument, NULL, OPT_NO_VERIFY },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };
@@ -66,6 +67,9 @@ int parse_common(struct tool *t, const char *cmd, int c, const char *arg)
 		/* fall through */
 	case 'j':
 		json_mode = true;
+		return EXIT_OK;
+	case 'v':
+		t->verbose = true;
 		return EXIT_OK;
 	case OPT_NO_VERIFY:
 		t->flags |= DBGFS_NO_VERIFY;
@@ -177,7 +181,7 @@ static int run(struct tool *t, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct tool t = { NULL, NULL, 0 };
+	struct tool t = { NULL, NULL, 0, false };
 	int ret;
 
 	ret = new_ctx(&t, "dbgfs");

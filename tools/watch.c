@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* dbgfs watch: each change of a file's value. */
+#define _GNU_SOURCE	/* ppoll() */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,7 +22,7 @@
 struct watch_opts {
 	long interval;
 	long count;
-	bool bad;
+	bool interval_set;	/* --interval given: notify waits that long at most */
 };
 
 static int parse_long(const char *s, long min, long *val)
@@ -39,8 +42,10 @@ static int watch_opt(void *data, int c, const char *arg)
 {
 	struct watch_opts *w = data;
 
-	if (c == 'i' && !parse_long(arg, 1, &w->interval))
+	if (c == 'i' && !parse_long(arg, 1, &w->interval)) {
+		w->interval_set = true;
 		return EXIT_OK;
+	}
 	if (c == 'c' && !parse_long(arg, 1, &w->count))
 		return EXIT_OK;
 	if (c == 'i' || c == 'c')
@@ -100,85 +105,182 @@ static void nap(long ms)
 		;
 }
 
-/*
- * Read all of @path (at most @max bytes) for watch.  Unlike the library's
- * reader it gives up on EINTR once a signal asked to stop: a read that
- * blocks (trace_pipe, a FIFO with an idle writer) must not outlive Ctrl-C.
- * -EINTR then.
- */
-static int read_watched(const char *path, size_t max, char **bufp,
-			size_t *lenp)
+/* open() @path for watch: the fd or -errno, -EINTR once a signal asked to stop. */
+static int open_watched(const char *path)
 {
-	size_t len = 0;
-	char *buf;
-	ssize_t n;
-	int fd, err = 0;
+	int fd;
 
 	do {
 		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	} while (fd < 0 && errno == EINTR && !stop);
-	if (fd < 0)
-		return -errno;
-	buf = malloc(max + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (len < max) {
-		n = read(fd, buf + len, max - len);
-		if (n < 0 && errno == EINTR && !stop)
-			continue;
-		if (n < 0) {
-			err = -errno;
-			break;
-		}
-		if (!n)
-			break;
-		len += n;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	buf[len] = '\0';
-	*bufp = buf;
-	*lenp = len;
-	return 0;
+	return fd < 0 ? -errno : fd;
 }
 
-static int watch_loop(const char *shown, const char *path,
-		      const struct watch_opts *w)
+/* Read all of @path (at most VALUE_MAX bytes) through a new open file. */
+static int read_watched(const char *path, char **bufp, size_t *lenp)
 {
-	char *prev = NULL, *buf = NULL;
-	size_t prev_len = 0, len = 0;
-	long printed = 0;
+	int fd = open_watched(path), ret;
+
+	if (fd < 0)
+		return fd;
+	ret = watch_read(fd, false, VALUE_MAX, &stop, bufp, lenp);
+	close(fd);
+	return ret;
+}
+
+/* The value last printed, and how many have been. */
+struct seen {
+	char *buf;
+	size_t len;
+	long printed;
+};
+
+/*
+ * Take the outcome @ret of a read of @buf, @len: print the value if it
+ * changed.  An exit code once watch is done (a signal, --count values, an
+ * error, which it reports), else -1.
+ */
+static int took(struct seen *s, const char *shown, int ret, char *buf,
+		size_t len, const struct watch_opts *w)
+{
+	if (ret == -EINTR && stop)
+		return EXIT_OK;
+	if (ret) {
+		err_path(shown, ret);
+		return EXIT_FAIL;
+	}
+	if (s->buf && len == s->len && !memcmp(buf, s->buf, len)) {
+		free(buf);
+		return -1;
+	}
+	print_change(shown, buf, len);
+	free(s->buf);
+	s->buf = buf;
+	s->len = len;
+	return w->count && ++s->printed >= w->count ? EXIT_OK : -1;
+}
+
+/* Reopen and reread @path every --interval. */
+static int interval_loop(struct seen *s, const char *shown, const char *path,
+			 const struct watch_opts *w)
+{
+	size_t len = 0;
+	char *buf = NULL;
 	int ret;
 
 	while (!stop) {
-		ret = read_watched(path, VALUE_MAX, &buf, &len);
-		if (ret == -EINTR && stop)
-			break;
-		if (ret) {
-			free(prev);
-			err_path(shown, ret);
-			return EXIT_FAIL;
-		}
-		if (!prev || len != prev_len || memcmp(buf, prev, len)) {
-			print_change(shown, buf, len);
-			free(prev);
-			prev = buf;
-			prev_len = len;
-			if (w->count && ++printed >= w->count)
-				break;
-		} else {
-			free(buf);
-		}
+		ret = read_watched(path, &buf, &len);
+		ret = took(s, shown, ret, buf, len, w);
+		if (ret >= 0)
+			return ret;
 		nap(w->interval);
 	}
-	free(prev);
 	/* Stopped by SIGINT or SIGTERM: the user's choice, not a failure. */
 	return EXIT_OK;
+}
+
+/*
+ * Wait for a change notification on @fd, at most --interval if it was
+ * given: 1 when there is one (or the wait timed out), 0 when a signal
+ * asked to stop, -errno (-ENOENT: the file was removed, POLLHUP).
+ * SIGINT and SIGTERM are held from the check of stop until ppoll()
+ * waits, so that one that comes in between is not lost.
+ */
+static int wait_change(int fd, const struct watch_opts *w)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLPRI };
+	struct timespec ts = { w->interval / 1000,
+			       (w->interval % 1000) * 1000000L };
+	sigset_t block, old;
+	int n, err;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	do {
+		sigprocmask(SIG_BLOCK, &block, &old);
+		n = stop ? 0 : ppoll(&pfd, 1, w->interval_set ? &ts : NULL,
+				     &old);
+		err = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (stop)
+			return 0;
+	} while (n < 0 && err == EINTR);
+	if (n < 0)
+		return -err;
+	if (pfd.revents & (POLLHUP | POLLNVAL))
+		return -ENOENT;
+	return 1;
+}
+
+/*
+ * Reread the open dbgfs file @fd, from its start, on each change
+ * notification; its first value is in @buf, @len (or the read's error in
+ * @ret).  Reading it re-arms the notification.
+ */
+static int notify_loop(struct seen *s, const char *shown, int fd, int ret,
+		       char *buf, size_t len, const struct watch_opts *w)
+{
+	for (;;) {
+		ret = took(s, shown, ret, buf, len, w);
+		if (ret >= 0)
+			return ret;
+		ret = wait_change(fd, w);
+		if (!ret)
+			return EXIT_OK;
+		if (ret < 0)
+			return took(s, shown, ret, NULL, 0, w);
+		ret = watch_read(fd, true, VALUE_MAX, &stop, &buf, &len);
+	}
+}
+
+/* -v: how watch follows @shown, a line on stderr. */
+static void say_mode(const char *shown, enum watch_mode mode,
+		     unsigned long f_type, const struct watch_opts *w)
+{
+	char name[64];
+
+	if (mode == WATCH_NOTIFY && w->interval_set)
+		fprintf(stderr, "dbgfs watch: %s: waiting for change notifications, at most %ld ms\n",
+			shown, w->interval);
+	else if (mode == WATCH_NOTIFY)
+		fprintf(stderr, "dbgfs watch: %s: waiting for change notifications\n",
+			shown);
+	else
+		fprintf(stderr, "dbgfs watch: %s: rereading every %ld ms (no change notification on %s)\n",
+			shown, w->interval, f_type == DBGFS_MAGIC ?
+			"a dbgfs stream" : fs_name(f_type, name, sizeof(name)));
+}
+
+/* Follow @path by dbgfs' change notification, else every --interval. */
+static int watch_file(struct tool *t, const char *shown, const char *path,
+		      const struct watch_opts *w)
+{
+	struct seen s = { NULL, 0, 0 };
+	unsigned long f_type = 0;
+	enum watch_mode mode;
+	struct statfs st;
+	size_t len = 0;
+	char *buf = NULL;
+	int fd, ret = 0;
+
+	fd = open_watched(path);
+	if (fd < 0)
+		return took(&s, shown, fd, NULL, 0, w);
+	if (!fstatfs(fd, &st))
+		f_type = (unsigned long)st.f_type;
+	mode = watch_mode(fd, f_type, &stop, &buf, &len, &ret);
+	if (t->verbose)
+		say_mode(shown, mode, f_type, w);
+	if (mode == WATCH_NOTIFY) {
+		ret = notify_loop(&s, shown, fd, ret, buf, len, w);
+		close(fd);
+	} else {
+		close(fd);
+		ret = interval_loop(&s, shown, path, w);
+	}
+	free(s.buf);
+	return ret;
 }
 
 int cmd_watch(struct tool *t, int argc, char **argv)
@@ -209,5 +311,5 @@ int cmd_watch(struct tool *t, int argc, char **argv)
 	/* No SA_RESTART: Ctrl-C must cut the sleep short. */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	return watch_loop(argv[optind], path, &w);
+	return watch_file(t, argv[optind], path, &w);
 }

@@ -36,6 +36,7 @@ int run_cmd(const char *cmd, bool as_nobody, struct run *r);
 void run_free(struct run *r);
 
 void test_values(const char *tmp);
+void test_watch_follow(const char *tmp);
 void test_tool(const char *tool, const char *fixtures, const char *tmp);
 
 #endif /* DBGFS_TEST_COMMON_H */

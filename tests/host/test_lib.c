@@ -581,6 +581,7 @@ int main(int argc, char **argv)
 	test_check_value();
 	test_type_names();
 	test_get_type(tmp);
+	test_watch_follow(tmp);
 	if (argc > 2)
 		test_tool(argv[2], fixtures, tmp);
 	remove_tree(tmp);

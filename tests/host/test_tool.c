@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
 #include <json.h>
+#include <linux/magic.h>
 
 #include "common.h"
+#include "dbgfs.h"
 #include "libdbgfs.h"
 #include "tap.h"
 
@@ -428,6 +431,79 @@ static void test_watch(void)
 	run_free(&r);
 	expect("watch of a missing file: exit 1", 1, "", NULL, false,
 	       "watch %s --count 1", path_in(tree, "missing"));
+}
+
+/* -v's line for a file of @dir's filesystem, reread every @ms. */
+static void want_reread_line(char *buf, size_t size, const char *file,
+			     const char *dir, long ms)
+{
+	struct statfs st;
+	char name[64];
+
+	snprintf(buf, size,
+		 "dbgfs watch: %s: rereading every %ld ms (no change notification on %s)\n",
+		 file, ms, statfs(dir, &st) ? "?" :
+		 fs_name((unsigned long)st.f_type, name, sizeof(name)));
+}
+
+/*
+ * watch -v: a file of another filesystem than dbgfs is reread every
+ * interval, and watch says so on stderr, one line; stdout is as without.
+ */
+static void test_watch_verbose(void)
+{
+	static const char *const two[] = { "1", "9" };
+	const char *w = path_in(tree, "wv"), *wout = path_in(tree, "wv.out");
+	const char *werr = path_in(tree, "wv.err");
+	char want[8192], shm[] = "/dev/shm/dbgfs-watch.XXXXXX", *err;
+	size_t len;
+	struct statfs st;
+	struct run r;
+
+	write_file(w, "1\n", 2);
+	want_reread_line(want, sizeof(want), w, tree, 1000);
+	run(&r, false, "-v watch %s --count 1", w);
+	ok(r.status == 0 && !strcmp(r.err, want) && lines_match(r.out, two, 1),
+	   "tool: watch -v: rereading every 1000 ms by default, on stderr");
+	if (strcmp(r.err, want))
+		diag("stderr '%s', want '%s'", r.err, want);
+	run_free(&r);
+
+	want_reread_line(want, sizeof(want), w, tree, 20);
+	run(&r, false,
+	    "watch --verbose %s -i 20 -c 2 2>%s > %s & until [ -s %s ]; "
+	    "do sleep 0.05; done; printf 9 > %s; wait; "
+	    "cat %s", w, werr, wout, wout, w, wout);
+	if (read_whole(werr, &err, &len))
+		err = NULL;
+	ok(r.status == 0 && lines_match(r.out, two, 2) && err &&
+	   !strcmp(err, want),
+	   "tool: watch -v --interval 20: each change as before, and the line");
+	if (!lines_match(r.out, two, 2) || !err || strcmp(err, want))
+		diag("'%s' '%s'", r.out, err ? err : "");
+	free(err);
+	run_free(&r);
+
+	run(&r, false, "-j -v watch %s --count 1", w);
+	want_reread_line(want, sizeof(want), w, tree, 1000);
+	ok(r.status == 0 && !strcmp(r.err, want) && *r.out == '{' &&
+	   !strchr(r.out, '\n')[1], "tool: watch -j -v: the line on stderr alone");
+	run_free(&r);
+
+	if (statfs("/dev/shm", &st) || st.f_type != TMPFS_MAGIC ||
+	    !mkdtemp(shm)) {
+		skip("no tmpfs at /dev/shm", "tool: watch -v on tmpfs");
+		return;
+	}
+	chmod(shm, 0755);
+	w = path_in(shm, "v");
+	write_file(w, "5\n", 2);
+	snprintf(want, sizeof(want),
+		 "dbgfs watch: %s: rereading every 30 ms (no change notification on tmpfs)\n",
+		 w);
+	expect("watch -v on tmpfs: rereading every 30 ms", 0, NULL, want,
+	       false, "watch -v -i 30 -c 1 %s", w);
+	remove_tree(shm);
 }
 
 /*
@@ -884,6 +960,7 @@ static void test_completion(const char *tmp)
 		{ "ls --r", "--recursive", "an option of the command" },
 		{ "get --m", "--max --mountinfo", "own and global options" },
 		{ "--ty", "--type", "a global option before the command" },
+		{ "watch --verb", "--verbose", "watch's -v, a global option" },
 		{ "--type d", "dbgfs debugfs", "--type values" },
 		{ "help w", "watch where", "help COMMAND" },
 		{ "get s", "secret sub/", "paths below the mount point" },
@@ -947,12 +1024,14 @@ static void test_docs(void)
 		"-j, --json", "-p, --pretty", "--max BYTES", "-0, --null",
 		"Exit status: 0 ok, 1", "write error", "SIGINT", "[TYPE]",
 		"refused before the file is opened",
+		"-v, --verbose", "dbgfs when it notifies", "change notification",
 	};
 	static const char *const in_man[] = {
 		"\\-\\-json", "\\-\\-pretty", "\\-\\-max", "\\-\\-null",
 		".SH EXIT STATUS", "write error", "SIGINT", "\\e012",
 		"path_hex", "bash\\-completion", ".SH TYPED ENTRIES",
 		"dbgfs_type",
+		"\\-\\-verbose", "POLLPRI", "rereading every",
 	};
 	char *man = NULL;
 	size_t i, len;
@@ -1362,6 +1441,7 @@ void test_tool(const char *tool_path, const char *fixture_dir,
 	test_ls_dump_text();
 	test_dump_json();
 	test_watch();
+	test_watch_verbose();
 	test_errors();
 	test_watch_blocked();
 	test_get_stream();
