@@ -102,27 +102,21 @@ struct json_object *typed_json(const char *type, const char *buf,
 			       size_t len);
 
 /*
- * How watch follows a file (follow.c).  watch_mode() decides for the open
- * file @fd on a filesystem of statfs(2) f_type @f_type: WATCH_NOTIFY for a
- * dbgfs file that pread() reads from its start, its first value then in
- * *@bufp and *@lenp (malloc'ed, NUL-terminated; free() it) or the read's
- * error in *@err; else WATCH_INTERVAL, where nothing has been read (*@err
- * is -ESPIPE if a dbgfs stream was tried, untouched otherwise).
- * fs_name() names a filesystem type, in @buf if the name must be made.
- * watch_read() reads @fd to its end, at most @max bytes, with pread() from
- * offset 0 if @at_start, else with read(); 0 or -errno, -EINTR once *@stop.
+ * How watch follows a file (follow.c).  watch_mode() decides for a file on
+ * a filesystem of statfs(2) f_type @f_type.  fs_name() names a filesystem
+ * type, in @buf if the name must be made.  watch_read() reads @fd to its
+ * end, at most @max bytes, into *@bufp and *@lenp (malloc'ed,
+ * NUL-terminated; free() it); 0 or -errno, -EINTR once *@stop.
  */
 enum watch_mode {
 	WATCH_INTERVAL,		/* reopen and reread every --interval */
-	WATCH_NOTIFY,		/* poll(POLLPRI) the open file, reread it */
+	WATCH_NOTIFY,		/* open, read, poll(POLLPRI) it; again */
 };
 
-enum watch_mode watch_mode(int fd, unsigned long f_type,
-			   const atomic_int *stop, char **bufp, size_t *lenp,
-			   int *err);
+enum watch_mode watch_mode(unsigned long f_type);
 const char *fs_name(unsigned long f_type, char *buf, size_t size);
-int watch_read(int fd, bool at_start, size_t max, const atomic_int *stop,
-	       char **bufp, size_t *lenp);
+int watch_read(int fd, size_t max, const atomic_int *stop, char **bufp,
+	       size_t *lenp);
 
 /* Option parsing shared by the subcommands. */
 int parse_common(struct tool *t, const char *cmd, int c, const char *arg);

@@ -16,22 +16,14 @@
 #include "dbgfs.h"
 
 /*
- * dbgfs' files notify (poll(POLLPRI) sleeps until dbgfs_notify(), a
- * reread through the same open file re-arms it) and are reread with
- * pread() from offset 0: its typed files cannot seek.  Every other
- * filesystem is taken as one without notification, and its files are not
- * read here: a read may consume (trace_pipe, a FIFO, a read-to-clear
- * counter), and the interval loop reads them as it always has.  A dbgfs
- * stream, where pread() answers ESPIPE, has no start to reread from.
+ * dbgfs' files notify: poll(POLLPRI) on an open file sleeps until
+ * dbgfs_notify() after its last read.  Every other filesystem is taken as
+ * one without notification (sysfs notifies too, but few of its attributes
+ * ever do: watch would wait for good).
  */
-enum watch_mode watch_mode(int fd, unsigned long f_type,
-			   const atomic_int *stop, char **bufp, size_t *lenp,
-			   int *err)
+enum watch_mode watch_mode(unsigned long f_type)
 {
-	if (f_type != DBGFS_MAGIC)
-		return WATCH_INTERVAL;
-	*err = watch_read(fd, true, VALUE_MAX, stop, bufp, lenp);
-	return *err == -ESPIPE ? WATCH_INTERVAL : WATCH_NOTIFY;
+	return f_type == DBGFS_MAGIC ? WATCH_NOTIFY : WATCH_INTERVAL;
 }
 
 /* The filesystems a watched file is likeliest to be on. */
@@ -75,8 +67,8 @@ const char *fs_name(unsigned long f_type, char *buf, size_t size)
  * to stop: a read that blocks (trace_pipe, a FIFO with an idle writer)
  * must not outlive Ctrl-C.
  */
-int watch_read(int fd, bool at_start, size_t max, const atomic_int *stop,
-	       char **bufp, size_t *lenp)
+int watch_read(int fd, size_t max, const atomic_int *stop, char **bufp,
+	       size_t *lenp)
 {
 	size_t len = 0;
 	char *buf;
@@ -87,10 +79,7 @@ int watch_read(int fd, bool at_start, size_t max, const atomic_int *stop,
 	if (!buf)
 		return -ENOMEM;
 	while (len < max) {
-		if (at_start)
-			n = pread(fd, buf + len, max - len, len);
-		else
-			n = read(fd, buf + len, max - len);
+		n = read(fd, buf + len, max - len);
 		if (n < 0 && errno == EINTR && !*stop)
 			continue;
 		if (n < 0) {

@@ -123,7 +123,7 @@ static int read_watched(const char *path, char **bufp, size_t *lenp)
 
 	if (fd < 0)
 		return fd;
-	ret = watch_read(fd, false, VALUE_MAX, &stop, bufp, lenp);
+	ret = watch_read(fd, VALUE_MAX, &stop, bufp, lenp);
 	close(fd);
 	return ret;
 }
@@ -213,24 +213,44 @@ static int wait_change(int fd, const struct watch_opts *w)
 	return 1;
 }
 
-/*
- * Reread the open dbgfs file @fd, from its start, on each change
- * notification; its first value is in @buf, @len (or the read's error in
- * @ret).  Reading it re-arms the notification.
- */
-static int notify_loop(struct seen *s, const char *shown, int fd, int ret,
-		       char *buf, size_t len, const struct watch_opts *w)
+/* The next notification on @fd: -1 to read again, else an exit code. */
+static int notify_wait(struct seen *s, const char *shown, int fd,
+		       const struct watch_opts *w)
 {
+	int ret = wait_change(fd, w);
+
+	if (ret > 0)
+		return -1;
+	if (!ret)
+		return EXIT_OK;
+	return took(s, shown, ret, NULL, 0, w);
+}
+
+/*
+ * Read the dbgfs file @path through the open file @fd, wait for its next
+ * change notification on that open file, and again through a new one.
+ * Typed files cannot seek nor pread(), as in debugfs; an open file takes
+ * in the notifications before it, and its read those until the read, so
+ * none after the read is missed.
+ */
+static int notify_loop(struct seen *s, const char *shown, const char *path,
+		       int fd, const struct watch_opts *w)
+{
+	size_t len = 0;
+	char *buf = NULL;
+	int ret;
+
 	for (;;) {
+		ret = watch_read(fd, VALUE_MAX, &stop, &buf, &len);
 		ret = took(s, shown, ret, buf, len, w);
+		if (ret < 0)
+			ret = notify_wait(s, shown, fd, w);
+		close(fd);
 		if (ret >= 0)
 			return ret;
-		ret = wait_change(fd, w);
-		if (!ret)
-			return EXIT_OK;
-		if (ret < 0)
-			return took(s, shown, ret, NULL, 0, w);
-		ret = watch_read(fd, true, VALUE_MAX, &stop, &buf, &len);
+		fd = open_watched(path);
+		if (fd < 0)
+			return took(s, shown, fd, NULL, 0, w);
 	}
 }
 
@@ -248,8 +268,7 @@ static void say_mode(const char *shown, enum watch_mode mode,
 			shown);
 	else
 		fprintf(stderr, "dbgfs watch: %s: rereading every %ld ms (no change notification on %s)\n",
-			shown, w->interval, f_type == DBGFS_MAGIC ?
-			"a dbgfs stream" : fs_name(f_type, name, sizeof(name)));
+			shown, w->interval, fs_name(f_type, name, sizeof(name)));
 }
 
 /* Follow @path by dbgfs' change notification, else every --interval. */
@@ -260,21 +279,18 @@ static int watch_file(struct tool *t, const char *shown, const char *path,
 	unsigned long f_type = 0;
 	enum watch_mode mode;
 	struct statfs st;
-	size_t len = 0;
-	char *buf = NULL;
-	int fd, ret = 0;
+	int fd, ret;
 
 	fd = open_watched(path);
 	if (fd < 0)
 		return took(&s, shown, fd, NULL, 0, w);
 	if (!fstatfs(fd, &st))
 		f_type = (unsigned long)st.f_type;
-	mode = watch_mode(fd, f_type, &stop, &buf, &len, &ret);
+	mode = watch_mode(f_type);
 	if (t->verbose)
 		say_mode(shown, mode, f_type, w);
 	if (mode == WATCH_NOTIFY) {
-		ret = notify_loop(&s, shown, fd, ret, buf, len, w);
-		close(fd);
+		ret = notify_loop(&s, shown, path, fd, w);
 	} else {
 		close(fd);
 		ret = interval_loop(&s, shown, path, w);
