@@ -448,7 +448,8 @@ static void watch_latency(void)
 	lo.fd = out[0];
 	le.fd = err[0];
 	line[0] = '\0';
-	ok(!read_line(&le, line, sizeof(line), WAIT_MS) && strstr(line, "notification"),
+	ok(!read_line(&le, line, sizeof(line), WAIT_MS) &&
+	   strstr(line, "waiting for change notifications"),
 	   "watch -v: says it waits for notifications");
 	diag("watch -v: %s", line);
 	ok(!read_line(&lo, line, sizeof(line), WAIT_MS),
