@@ -214,6 +214,22 @@ static struct dbgfs_open *dbgfs_find_open(struct dbgfs_node *node,
 }
 
 /*
+ * The open file of @file, for a method of it: it stays on the list, and in
+ * memory, until the file's release, which comes after every method.
+ */
+static struct dbgfs_open *dbgfs_lookup_open(struct dbgfs_node *node,
+					    struct file *file)
+{
+	struct mutex *lock = dbgfs_open_lock(node);
+	struct dbgfs_open *of;
+
+	mutex_lock(lock);
+	of = dbgfs_find_open(node, file);
+	mutex_unlock(lock);
+	return of;
+}
+
+/*
  * Takes the forwarders of @of off the client's wait queues, which are still
  * there: the node is not removed yet, or removal has not returned.  A
  * forwarder that POLLFREE took off already may have a freed queue, which
@@ -548,15 +564,12 @@ static __poll_t dbgfs_client_poll(struct file *file, struct dbgfs_node *node,
 static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
-	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_open *of;
 	__poll_t ret;
 
 	if (!dbgfs_get_active(node))
 		return EPOLLHUP;
-	mutex_lock(lock);
-	of = dbgfs_find_open(node, file);
-	mutex_unlock(lock);
+	of = dbgfs_lookup_open(node, file);
 	if (!dbgfs_is_short(node) && dbgfs_real_fops(node) &&
 	    dbgfs_real_fops(node)->poll) {
 		ret = dbgfs_client_poll(file, node, of, pt);
@@ -585,14 +598,10 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 static struct dbgfs_open *dbgfs_vma_open_file(struct vm_area_struct *vma)
 {
 	struct file *file = vma->vm_file;
-	struct dbgfs_node *node = dbgfs_file_node(file);
-	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_open *of;
 
 	/* A vma holds its file, whose open file stays on the list till then. */
-	mutex_lock(lock);
-	of = dbgfs_find_open(node, file);
-	mutex_unlock(lock);
+	of = dbgfs_lookup_open(dbgfs_file_node(file), file);
 	WARN_ON_ONCE(!of);
 	return of;
 }
@@ -738,7 +747,6 @@ static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
 	const struct file_operations *fops;
-	struct mutex *lock = dbgfs_open_lock(node);
 	struct dbgfs_open *of;
 	struct module *owner;
 	int ret;
@@ -747,9 +755,7 @@ static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 		return -EIO;
 	fops = dbgfs_real_fops(node);
 	owner = fops->owner;
-	mutex_lock(lock);
-	of = dbgfs_find_open(node, file);
-	mutex_unlock(lock);
+	of = dbgfs_lookup_open(node, file);
 	ret = -ENODEV;
 	/* Fails while the client's module is going. */
 	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
