@@ -765,7 +765,7 @@ const char *dbgfs_file_type(const struct dbgfs_node *node)
 {
 	unsigned int i;
 
-	if (node->flags & DBGFS_NODE_SHORT_FOPS)
+	if (dbgfs_is_short(node))
 		return "file";
 	for (i = 0; i < ARRAY_SIZE(dbgfs_kinds); i++)
 		if (node->file.fops == dbgfs_kinds[i].fops)

@@ -110,11 +110,6 @@ static const struct dbgfs_short_fops *dbgfs_real_sfops(struct dbgfs_node *node)
 	return node->file.sfops;
 }
 
-static bool dbgfs_is_short(struct dbgfs_node *node)
-{
-	return node->flags & DBGFS_NODE_SHORT_FOPS;
-}
-
 /*
  * Under lockdown only files that cannot change anything may be opened, as
  * in debugfs: within 0444, read-only, without ioctl or mmap.

@@ -175,6 +175,12 @@ static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
 	return READ_ONCE(node->flags) & DBGFS_NODE_REMOVED;
 }
 
+/* A file made with a struct dbgfs_short_fops: file.sfops is its. */
+static inline bool dbgfs_is_short(const struct dbgfs_node *node)
+{
+	return node->flags & DBGFS_NODE_SHORT_FOPS;
+}
+
 /* Only files have active references, and lockdep maps. */
 static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
 {
