@@ -359,18 +359,14 @@ void dbgfs_wake_open_files(struct dbgfs_node *node)
 static void dbgfs_notify_rearm(struct file *file, struct dbgfs_node *node)
 {
 	int events = atomic_read(&node->events);
-	struct mutex *lock;
 	struct dbgfs_open *of;
 
 	/* Files never notified, nearly all: no lock on their reads. */
 	if (!events)
 		return;
-	lock = dbgfs_open_lock(node);
-	mutex_lock(lock);
-	of = dbgfs_find_open(node, file);
+	of = dbgfs_lookup_open(node, file);
 	if (of)
 		WRITE_ONCE(of->seen, events);
-	mutex_unlock(lock);
 }
 
 /*
