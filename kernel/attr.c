@@ -177,7 +177,7 @@ static int dbgfs_copy_value(char *kbuf, const char __user *buf, size_t len)
 static ssize_t dbgfs_written(struct file *file, ssize_t ret)
 {
 	if (ret > 0)
-		dbgfs_notify(dbgfs_inode_node(file_inode(file)));
+		dbgfs_notify(dbgfs_file_node(file));
 	return ret;
 }
 

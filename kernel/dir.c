@@ -113,7 +113,7 @@ static bool dbgfs_batch_emit(struct dbgfs_batch *b, struct dir_context *ctx)
 
 static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 {
-	struct dbgfs_node *dir = dbgfs_inode_node(file_inode(file));
+	struct dbgfs_node *dir = dbgfs_file_node(file);
 	struct dbgfs_node *pos, *last;
 	struct dbgfs_batch *b;
 	unsigned int hash;

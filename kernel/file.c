@@ -95,11 +95,6 @@ void dbgfs_open_locks_init(void)
 		mutex_init(&dbgfs_open_locks[i]);
 }
 
-static struct dbgfs_node *dbgfs_file_node(struct file *file)
-{
-	return dbgfs_inode_node(file_inode(file));
-}
-
 static const struct file_operations *dbgfs_real_fops(struct dbgfs_node *node)
 {
 	return node->file.fops;

@@ -246,6 +246,11 @@ void dbgfs_free_inode(struct inode *inode);
 void dbgfs_evict_inode(struct inode *inode);
 extern const struct dentry_operations dbgfs_dentry_ops;
 
+static inline struct dbgfs_node *dbgfs_file_node(const struct file *file)
+{
+	return dbgfs_inode_node(file_inode(file));
+}
+
 /* dir.c */
 extern const struct file_operations dbgfs_dir_fops;
 
