@@ -56,6 +56,11 @@ bench:
 		build/bench/bench
 	bench/report build/logs/bench-$(KERNEL)/results.tap
 
+# Where the benchmark's time goes: perf in the same guest, per timed span (SPANS, space
+# separated WORKLOAD/THREADS/FS; default in bench/profile); build/bench/profile-KERNEL.txt.
+bench-profile:
+	bench/profile $(KERNEL) $(SPANS)
+
 # Installation: the library, the tool and its man page (DESTDIR, PREFIX, LIBDIR as
 # packagers use them; WERROR= drops -Werror); with KDIR, a kernel build directory, also
 # the module for that kernel and, for client modules, dbgfs.h and that build's
@@ -134,5 +139,5 @@ soak:
 clean:
 	rm -rf build
 
-.PHONY: all setup modules user check check-guest check-selftest check-debug run bench install \
+.PHONY: all setup modules user check check-guest check-selftest check-debug run bench bench-profile install \
 	uninstall port check-port dkms-source docs deb fuzz soak clean

@@ -11,8 +11,12 @@
  * little under TCG; the ratio of the two filesystems in one boot does.
  *
  * Usage: bench [--smoke] [--sizes N,N,...] [--reps R] [--large-reps R]
+ *              [--profile WORKLOAD/THREADS/FS]
  *
- * --smoke runs everything once at N=100, for the test suite.
+ * --smoke runs everything once at N=100, for the test suite.  --profile
+ * (bench/profile) has perf record sample only while that one timed span runs:
+ * perf started with its events disabled and --control fifo:CTL,ACK, the
+ * fifos' paths in $BENCH_PERF_CTL and $BENCH_PERF_ACK.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -59,6 +63,46 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+/* --profile: the span perf samples, and perf's control and ack fifos. */
+static const char *profile;
+static int perf_ctl = -1, perf_ack = -1, profiling;
+
+static void perf_command(const char *cmd)
+{
+	char ack[16];
+
+	if (write(perf_ctl, cmd, strlen(cmd)) != (ssize_t)strlen(cmd) ||
+	    read(perf_ack, ack, sizeof(ack)) <= 0)
+		die("perf control %s: %s", cmd, strerror(errno));
+}
+
+/* Called right before a timed span; record() ends it. */
+static void profile_begin(const char *workload, unsigned int threads,
+			  const char *fs)
+{
+	char span[128];
+
+	if (!profile)
+		return;
+	snprintf(span, sizeof(span), "%s/%u/%s", workload, threads, fs);
+	if (strcmp(span, profile))
+		return;
+	perf_command("enable\n");
+	profiling = 1;
+}
+
+static void profile_open(void)
+{
+	const char *ctl = getenv("BENCH_PERF_CTL"), *ack = getenv("BENCH_PERF_ACK");
+
+	if (!ctl || !ack)
+		die("--profile needs BENCH_PERF_CTL and BENCH_PERF_ACK");
+	perf_ctl = open(ctl, O_WRONLY | O_CLOEXEC);
+	perf_ack = open(ack, O_RDONLY | O_CLOEXEC);
+	if (perf_ctl < 0 || perf_ack < 0)
+		die("open %s, %s: %s", ctl, ack, strerror(errno));
+}
+
 /* Results: every value of every key, medians printed at the end. */
 struct key {
 	char workload[64];
@@ -79,6 +123,10 @@ static void record(const char *workload, unsigned long n, unsigned int threads,
 	struct key *k;
 	unsigned int i;
 
+	if (profiling) {
+		perf_command("disable\n");
+		profiling = 0;
+	}
 	for (i = 0; i < nr_keys; i++) {
 		k = &keys[i];
 		if (!strcmp(k->workload, workload) && k->n == n &&
@@ -304,9 +352,11 @@ static void bench_lookup(const struct fs *fs, unsigned long n)
 	for (t = 1; t <= 2; t++) {
 		a.threads = t;
 		drop_dcache();
+		profile_begin("lookup_cold", t, fs->name);
 		ns = run_threads(t, lookup_fn, &a);
 		record("lookup_cold", n, t, fs->name, (double)ns / a.count,
 		       "ns/op");
+		profile_begin("lookup_warm", t, fs->name);
 		ns = run_threads(t, lookup_fn, &a);
 		record("lookup_warm", n, t, fs->name, (double)ns / a.count,
 		       "ns/op");
@@ -323,6 +373,7 @@ static void bench_readdir(const struct fs *fs, unsigned long n)
 	int fd;
 
 	snprintf(path, sizeof(path), "%s/bench_tree", fs->root);
+	profile_begin("readdir", 1, fs->name);
 	start = now_ns();
 	fd = open(path, O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
@@ -360,8 +411,9 @@ static void bench_entries(const struct fs *fs, const char *shape,
 	m0 = read_meminfo();
 	if (caches && read_slabinfo(&s0))
 		caches = 0;
-	ns = kcmd("create %s %s %lu 1", fs->name, shape, n);
 	snprintf(name, sizeof(name), "create_%s", shape);
+	profile_begin(name, 1, fs->name);
+	ns = kcmd("create %s %s %lu 1", fs->name, shape, n);
 	record(name, n, 1, fs->name, (double)ns / n, "ns/entry");
 
 	settle();
@@ -371,10 +423,11 @@ static void bench_entries(const struct fs *fs, const char *shape,
 		record_caches("idle", n, fs->name, &s0, &s1);
 
 	snprintf(path, sizeof(path), "%s/bench_tree", fs->root);
+	snprintf(name, sizeof(name), "walk_%s", shape);
+	profile_begin(name, 1, fs->name);
 	start = now_ns();
 	entries = walk_path(path);
 	ns = now_ns() - start;
-	snprintf(name, sizeof(name), "walk_%s", shape);
 	record(name, n, 1, fs->name, (double)ns / entries, "ns/entry");
 	settle();
 	m1 = read_meminfo();
@@ -391,8 +444,9 @@ static void bench_entries(const struct fs *fs, const char *shape,
 		bench_readdir(fs, n);
 	}
 
-	ns = kcmd("remove %s", fs->name);
 	snprintf(name, sizeof(name), "remove_%s", shape);
+	profile_begin(name, 1, fs->name);
+	ns = kcmd("remove %s", fs->name);
 	record(name, n, 1, fs->name, (double)ns / n, "ns/entry");
 }
 
@@ -404,11 +458,13 @@ static void bench_tree_threads(const struct fs *fs, const char *shape,
 	uint64_t ns;
 
 	settle();
-	ns = kcmd("create %s %s %lu 2", fs->name, shape, n);
 	snprintf(name, sizeof(name), "create_%s", shape);
+	profile_begin(name, 2, fs->name);
+	ns = kcmd("create %s %s %lu 2", fs->name, shape, n);
 	record(name, n, 2, fs->name, (double)ns / n, "ns/entry");
-	ns = kcmd("remove %s", fs->name);
 	snprintf(name, sizeof(name), "remove_%s", shape);
+	profile_begin(name, 2, fs->name);
+	ns = kcmd("remove %s", fs->name);
 	record(name, n, 2, fs->name, (double)ns / n, "ns/entry");
 }
 
@@ -445,6 +501,7 @@ static void bench_u64(const struct fs *fs)
 	snprintf(a.path, sizeof(a.path), "%s/bench/u64", fs->root);
 	for (t = 1; t <= 2; t++) {
 		a.threads = t;
+		profile_begin("u64_open_read_close", t, fs->name);
 		ns = run_threads(t, u64_fn, &a);
 		record("u64_open_read_close", a.ops, t, fs->name,
 		       (double)ns / a.ops, "ns/op");
@@ -487,6 +544,7 @@ static void bench_blob(const struct fs *fs)
 	}
 	for (t = 1; t <= 2; t++) {
 		a.threads = t;
+		profile_begin("blob_read", t, fs->name);
 		ns = run_threads(t, blob_fn, &a);
 		record("blob_read", BLOB_SIZE, t, fs->name,
 		       (double)t * blob_passes * BLOB_SIZE / (1 << 20) /
@@ -519,8 +577,11 @@ static void parse_args(int argc, char **argv)
 			reps = strtoul(argv[++i], NULL, 10);
 		} else if (!strcmp(argv[i], "--large-reps") && i + 1 < argc) {
 			large_reps = strtoul(argv[++i], NULL, 10);
+		} else if (!strcmp(argv[i], "--profile") && i + 1 < argc) {
+			profile = argv[++i];
+			profile_open();
 		} else {
-			die("usage: bench [--smoke] [--sizes N,N,...] [--reps R] [--large-reps R]");
+			die("usage: bench [--smoke] [--sizes N,N,...] [--reps R] [--large-reps R] [--profile WORKLOAD/THREADS/FS]");
 		}
 	}
 	if (!reps || reps > MAX_REPS || !large_reps || large_reps > MAX_REPS)
