@@ -76,9 +76,15 @@ void dbgfs_evict_inode(struct inode *inode)
 	dbgfs_node_put(DBGFS_I(inode)->node);
 }
 
+/* Read without the tree lock by stat: a count that races is still a count. */
+static unsigned int dbgfs_dir_nlink(const struct dbgfs_node *dir)
+{
+	return 2 + READ_ONCE(dir->dir.nr_subdirs);
+}
+
 static unsigned int dbgfs_nlink(const struct dbgfs_node *node)
 {
-	return S_ISDIR(node->mode) ? 2 + node->dir.nr_subdirs : 1;
+	return S_ISDIR(node->mode) ? dbgfs_dir_nlink(node) : 1;
 }
 
 static int dbgfs_getattr(struct dbgfs_idmap *idmap, const struct path *path,
@@ -89,9 +95,8 @@ static int dbgfs_getattr(struct dbgfs_idmap *idmap, const struct path *path,
 	struct dbgfs_node *node = dbgfs_inode_node(inode);
 
 	dbgfs_fillattr(idmap, request_mask, inode, stat);
-	down_read(&dbgfs_tree_rwsem);
-	stat->nlink = dbgfs_nlink(node);
-	up_read(&dbgfs_tree_rwsem);
+	if (S_ISDIR(inode->i_mode))
+		stat->nlink = dbgfs_dir_nlink(node);
 	return 0;
 }
 

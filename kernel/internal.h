@@ -19,11 +19,12 @@
  * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
  *   name, hash, rev, mode/uid/gid, flags and place among its siblings;
  *   dir.children and nr_subdirs; the owner records (dbgfs_owners, their
- *   nodes lists, node->owner, owner_link).  For reading: lookups, readdir,
- *   getattr.  Under it: allocations with GFP_KERNEL (the owner record,
- *   iget_locked()'s inode), which may reclaim dbgfs inodes, so the evict
- *   path (dbgfs_evict_inode() -> dbgfs_node_put()) never takes it; nor do
- *   node frees, which are RCU callbacks.  Never held across client code.
+ *   nodes lists, node->owner, owner_link).  For reading: lookups, readdir
+ *   (getattr reads nr_subdirs without it, READ_ONCE()).  Under it:
+ *   allocations with GFP_KERNEL (the owner record, iget_locked()'s inode),
+ *   which may reclaim dbgfs inodes, so the evict path (dbgfs_evict_inode()
+ *   -> dbgfs_node_put()) never takes it; nor do node frees, which are RCU
+ *   callbacks.  Never held across client code.
  *
  * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
  *   node->file.open_files and the fields of struct dbgfs_open but its
@@ -92,7 +93,7 @@ struct dbgfs_proxy;
 
 struct dbgfs_dir {
 	struct rb_root		children;	/* tree rwsem; by (hash, name) */
-	unsigned int		nr_subdirs;	/* tree rwsem; for nlink */
+	unsigned int		nr_subdirs;	/* tree rwsem; stat reads it racily */
 	atomic_t		draining;	/* children unlinked, not done */
 };
 

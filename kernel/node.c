@@ -216,7 +216,7 @@ static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
 	node->parent = parent;
 	dbgfs_node_get(parent);
 	if (S_ISDIR(node->mode))
-		parent->dir.nr_subdirs++;
+		WRITE_ONCE(parent->dir.nr_subdirs, parent->dir.nr_subdirs + 1);
 }
 
 /*
@@ -232,7 +232,7 @@ static void dbgfs_unlink_child(struct dbgfs_node *node)
 	rb_erase(&node->rb, &parent->dir.children);
 	RB_CLEAR_NODE(&node->rb);
 	if (S_ISDIR(node->mode))
-		parent->dir.nr_subdirs--;
+		WRITE_ONCE(parent->dir.nr_subdirs, parent->dir.nr_subdirs - 1);
 }
 
 static int dbgfs_check_parent(struct dbgfs_node *parent)
@@ -612,7 +612,7 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 						     &node->dir.children, rb)
 			list_add_tail(&child->rm_link, removed);
 		node->dir.children = RB_ROOT;
-		node->dir.nr_subdirs = 0;
+		WRITE_ONCE(node->dir.nr_subdirs, 0);
 	}
 	return count;
 }
