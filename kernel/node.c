@@ -561,10 +561,16 @@ struct dbgfs_node *dbgfs_lookup(const char *name, struct dbgfs_node *parent)
 }
 EXPORT_SYMBOL_GPL(dbgfs_lookup);
 
+/* New active references fail from here on; those in flight are drained. */
+static void dbgfs_deactivate(struct dbgfs_node *node)
+{
+	atomic_add(DBGFS_DEACTIVATED_BIAS, &node->active);
+}
+
 /*
- * Marks @top and everything below it removed and takes it out of the tree,
- * queueing the nodes on @removed (parents before children) for
- * dbgfs_finish_removal().  The creator's references of the nodes that
+ * Marks @top and everything below it removed, refuses new operations on
+ * them and takes them out of the tree, queueing the nodes on @removed
+ * (parents before children) for dbgfs_finish_removal().  The creator's references of the nodes that
  * @remover made go with the removal: its handles of them are spent.  Those
  * of other modules stay, so that their handles stay valid until they remove
  * them too or go.  A node removed already is some other removal's, which
@@ -600,6 +606,8 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 			flags |= DBGFS_NODE_PUT_CREATOR;
 		}
 		WRITE_ONCE(node->flags, flags);
+		/* Here, not in a pass of its own: each pass is a miss per node. */
+		dbgfs_deactivate(node);
 		count++;
 		if (!S_ISDIR(node->mode))
 			continue;
@@ -615,11 +623,6 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 		WRITE_ONCE(node->dir.nr_subdirs, 0);
 	}
 	return count;
-}
-
-static void dbgfs_deactivate(struct dbgfs_node *node)
-{
-	atomic_add(DBGFS_DEACTIVATED_BIAS, &node->active);
 }
 
 /*
@@ -667,8 +670,8 @@ static void dbgfs_wake_removers(void)
 }
 
 /*
- * The sleeping half of removal, without the tree lock: refuse new
- * operations on every removed node, wait for those in flight, release the
+ * The sleeping half of removal, without the tree lock: wait for the
+ * operations in flight on every removed node, release the
  * files still open, wait for the removals of children that others had
  * begun, and drop the tree's references.  Children before parents, so that
  * a node is done only when everything that was below it is.
@@ -678,9 +681,7 @@ void dbgfs_finish_removal(struct list_head *removed)
 	struct dbgfs_node *node, *tmp, *parent;
 	unsigned short flags;
 
-	/* All refuse new operations before the first wait. */
-	list_for_each_entry(node, removed, rm_link)
-		dbgfs_deactivate(node);
+	/* dbgfs_unlink_subtree() deactivated all of them: none waits first. */
 	list_for_each_entry_safe_reverse(node, tmp, removed, rm_link) {
 		dbgfs_drain(node);
 		if (S_ISREG(node->mode)) {
