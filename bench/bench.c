@@ -393,8 +393,9 @@ static void bench_readdir(const struct fs *fs, unsigned long n)
 
 /*
  * One filesystem, one shape, one size: create (timed in the kernel),
- * memory idle, walk, memory after it and after drop_caches, lookups and
- * readdir for the flat directory of the largest size, remove.
+ * memory idle, walk, memory after it and after drop_caches, lookups in the
+ * flat directory (bench/report plots them against N), readdir of the flat
+ * directory of the largest size, remove.
  */
 static void bench_entries(const struct fs *fs, const char *shape,
 		       unsigned long n, int largest)
@@ -439,10 +440,10 @@ static void bench_entries(const struct fs *fs, const char *shape,
 	m1 = read_meminfo();
 	record_mem(shape, "dropped", n, fs->name, &m0, &m1);
 
-	if (largest && flat) {
+	if (flat)
 		bench_lookup(fs, n);
+	if (largest && flat)
 		bench_readdir(fs, n);
-	}
 
 	snprintf(name, sizeof(name), "remove_%s", shape);
 	profile_begin(name, 1, fs->name);
