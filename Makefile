@@ -47,10 +47,7 @@ run:
 
 # The benchmark (bench/): dbgfs against debugfs in one guest booted without the debug
 # options; a table, build/bench/results.csv and build/bench/per-entry.png.
-bench:
-	scripts/setup $(KERNEL)
-	scripts/build-modules $(KERNEL) kernel bench/kmod
-	$(MAKE) -s -C bench
+bench: bench-build
 	guest/run --no-debug --timeout 2400 --log build/logs/bench-$(KERNEL) $(KERNEL) bench \
 		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/bench/kmod/dbgfs_bench.ko \
 		build/bench/bench
@@ -58,8 +55,14 @@ bench:
 
 # Where the benchmark's time goes: perf in the same guest, per timed span (SPANS, space
 # separated WORKLOAD/THREADS/FS; default in bench/profile); build/bench/profile-KERNEL.txt.
-bench-profile:
+bench-profile: bench-build
 	bench/profile $(KERNEL) $(SPANS)
+
+# What both boot: the kernel, dbgfs and the bench module for it, and bench.
+bench-build:
+	scripts/setup $(KERNEL)
+	scripts/build-modules $(KERNEL) kernel bench/kmod
+	$(MAKE) -s -C bench
 
 # Installation: the library, the tool and its man page (DESTDIR, PREFIX, LIBDIR as
 # packagers use them; WERROR= drops -Werror); with KDIR, a kernel build directory, also
@@ -139,5 +142,5 @@ soak:
 clean:
 	rm -rf build
 
-.PHONY: all setup modules user check check-guest check-selftest check-debug run bench bench-profile install \
+.PHONY: all setup modules user check check-guest check-selftest check-debug run bench bench-profile bench-build install \
 	uninstall port check-port dkms-source docs deb fuzz soak clean
