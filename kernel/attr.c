@@ -768,7 +768,7 @@ const char *dbgfs_file_type(const struct dbgfs_node *node)
 	if (dbgfs_is_short(node))
 		return "file";
 	for (i = 0; i < ARRAY_SIZE(dbgfs_kinds); i++)
-		if (node->file.fops == dbgfs_kinds[i].fops)
+		if (dbgfs_client_ops(node) == dbgfs_kinds[i].fops)
 			return dbgfs_kinds[i].type;
 	return "file";
 }

@@ -73,13 +73,15 @@ static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
 					   struct dbgfs_node *pos)
 {
 	struct dbgfs_node *last = NULL;
+	const char *name;
 	size_t len;
 
 	lockdep_assert_held(&dbgfs_tree_rwsem);
 	b->count = 0;
 	b->used = 0;
 	for (; pos; pos = dbgfs_next_child(pos)) {
-		len = strlen(pos->name);
+		name = dbgfs_node_name(pos);
+		len = strlen(name);
 		if (b->count == DBGFS_BATCH ||
 		    b->used + len > DBGFS_BATCH_NAMES ||
 		    (last && last->hash == pos->hash))
@@ -89,7 +91,7 @@ static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
 		b->ent[b->count].off = b->used;
 		b->ent[b->count].len = len;
 		b->ent[b->count].type = fs_umode_to_dtype(pos->mode);
-		memcpy(b->names + b->used, pos->name, len);
+		memcpy(b->names + b->used, name, len);
 		b->used += len;
 		b->count++;
 		last = pos;

@@ -27,15 +27,6 @@
 #include <dbgfs.h>
 #include "internal.h"
 
-struct dbgfs_proxy {
-	struct hlist_node	hash_link;
-	const void		*real;		/* the client's operations */
-	atomic_t		live;		/* nodes not removed yet */
-	refcount_t		count;		/* nodes */
-	struct rcu_head		rcu;
-	struct file_operations	fops;
-};
-
 /*
  * One open file of a node, so that removal can release it.  Pollers sleep
  * on @wq, which lives as long as the open file, never directly on a wait
@@ -44,7 +35,8 @@ struct dbgfs_proxy {
  * forwarder each (@pollers), which removal takes off again.
  */
 struct dbgfs_open {
-	struct hlist_node	link;		/* in node->file.open_files */
+	struct hlist_node	link;		/* in its dbgfs_open_bucket() */
+	struct dbgfs_node	*node;
 	struct file		*file;
 	/* node->events when last read: a poll tells of any since (EPOLLPRI). */
 	int			seen;
@@ -78,31 +70,72 @@ static DEFINE_MUTEX(dbgfs_proxy_mutex);
 #define DBGFS_PROXY_HASH_BITS	6
 static DEFINE_HASHTABLE(dbgfs_proxies, DBGFS_PROXY_HASH_BITS);
 
-/* Open file lists and releases; hashed by node, as kernfs does. */
-#define DBGFS_OPEN_LOCKS_BITS	5
-static struct mutex dbgfs_open_locks[1 << DBGFS_OPEN_LOCKS_BITS];
+/*
+ * The open files of all nodes, hashed by node as kernfs hashes its open
+ * nodes, so that a node needs no list head of its own: few files are open
+ * at a time, of many that exist.  Each bucket's mutex is the open lock of
+ * its nodes, for the list and for its releases.
+ */
+#define DBGFS_OPEN_BITS	6
+static struct dbgfs_open_bucket {
+	struct mutex		lock;
+	struct hlist_head	files;		/* struct dbgfs_open */
+} dbgfs_open_buckets[1 << DBGFS_OPEN_BITS];
+
+static struct dbgfs_open_bucket *dbgfs_open_bucket(struct dbgfs_node *node)
+{
+	return &dbgfs_open_buckets[hash_ptr(node, DBGFS_OPEN_BITS)];
+}
 
 static struct mutex *dbgfs_open_lock(struct dbgfs_node *node)
 {
-	return &dbgfs_open_locks[hash_ptr(node, DBGFS_OPEN_LOCKS_BITS)];
+	return &dbgfs_open_bucket(node)->lock;
 }
 
 void dbgfs_open_locks_init(void)
 {
 	int i;
 
-	for (i = 0; i < ARRAY_SIZE(dbgfs_open_locks); i++)
-		mutex_init(&dbgfs_open_locks[i]);
+	for (i = 0; i < ARRAY_SIZE(dbgfs_open_buckets); i++) {
+		mutex_init(&dbgfs_open_buckets[i].lock);
+		INIT_HLIST_HEAD(&dbgfs_open_buckets[i].files);
+	}
 }
+
+/* The first open file of @node from @of on (@of included); open lock. */
+static struct dbgfs_open *dbgfs_open_from(struct dbgfs_open *of,
+					  struct dbgfs_node *node)
+{
+	for (; of; of = hlist_entry_safe(of->link.next, struct dbgfs_open, link))
+		if (of->node == node)
+			return of;
+	return NULL;
+}
+
+static struct dbgfs_open *dbgfs_first_open(struct dbgfs_node *node)
+{
+	return dbgfs_open_from(hlist_entry_safe(dbgfs_open_bucket(node)->files.first,
+						struct dbgfs_open, link), node);
+}
+
+static struct dbgfs_open *dbgfs_next_open(struct dbgfs_open *of)
+{
+	return dbgfs_open_from(hlist_entry_safe(of->link.next,
+						struct dbgfs_open, link),
+			       of->node);
+}
+
+#define dbgfs_for_each_open(of, node)					\
+	for (of = dbgfs_first_open(node); of; of = dbgfs_next_open(of))
 
 static const struct file_operations *dbgfs_real_fops(struct dbgfs_node *node)
 {
-	return node->file.fops;
+	return dbgfs_client_ops(node);
 }
 
 static const struct dbgfs_short_fops *dbgfs_real_sfops(struct dbgfs_node *node)
 {
-	return node->file.sfops;
+	return dbgfs_client_ops(node);
 }
 
 /*
@@ -173,6 +206,7 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	of = dbgfs_kzalloc(sizeof(*of), GFP_KERNEL);
 	if (!of)
 		goto out;
+	of->node = node;
 	of->file = file;
 	of->seen = atomic_read(&node->events);
 	init_waitqueue_head(&of->wq);
@@ -185,7 +219,7 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	}
 	/* Still active: removal will find it on the list. */
 	mutex_lock(lock);
-	hlist_add_head(&of->link, &node->file.open_files);
+	hlist_add_head(&of->link, &dbgfs_open_bucket(node)->files);
 	mutex_unlock(lock);
 out:
 	dbgfs_put_active(node);
@@ -197,7 +231,7 @@ static struct dbgfs_open *dbgfs_find_open(struct dbgfs_node *node,
 {
 	struct dbgfs_open *of;
 
-	hlist_for_each_entry(of, &node->file.open_files, link)
+	dbgfs_for_each_open(of, node)
 		if (of->file == file)
 			return of;
 	return NULL;
@@ -309,13 +343,12 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 void dbgfs_release_open_files(struct dbgfs_node *node)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
-	struct hlist_head *head = &node->file.open_files;
 	struct dbgfs_open *of, *next;
 
 	mutex_lock(lock);
-	hlist_for_each_entry(of, head, link)
+	dbgfs_for_each_open(of, node)
 		of->released = true;
-	of = hlist_entry_safe(head->first, struct dbgfs_open, link);
+	of = dbgfs_first_open(node);
 	mutex_unlock(lock);
 	while (of) {
 		/* Faults from now on find the node gone: SIGBUS. */
@@ -325,7 +358,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
 		mutex_lock(lock);
-		next = hlist_entry_safe(of->link.next, struct dbgfs_open, link);
+		next = dbgfs_next_open(of);
 		mutex_unlock(lock);
 		/* The close waiting for this frees @of. */
 		smp_store_release(&of->done, true);
@@ -345,7 +378,7 @@ void dbgfs_wake_open_files(struct dbgfs_node *node)
 	struct dbgfs_open *of;
 
 	mutex_lock(lock);
-	hlist_for_each_entry(of, &node->file.open_files, link)
+	dbgfs_for_each_open(of, node)
 		wake_up_poll(&of->wq, EPOLLPRI | EPOLLERR);
 	mutex_unlock(lock);
 }
@@ -844,14 +877,14 @@ static struct dbgfs_proxy *dbgfs_proxy_get(const void *real)
 	return NULL;
 }
 
-static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
+static struct dbgfs_proxy *dbgfs_proxy_new(const void *real, bool short_fops)
 {
 	struct dbgfs_proxy *proxy;
 
 	proxy = dbgfs_kzalloc(sizeof(*proxy), GFP_KERNEL);
 	if (!proxy)
 		return NULL;
-	proxy->real = node->file.fops;
+	proxy->real = real;
 	atomic_set(&proxy->live, 1);
 	refcount_set(&proxy->count, 1);
 	proxy->fops.owner = THIS_MODULE;
@@ -860,28 +893,31 @@ static struct dbgfs_proxy *dbgfs_proxy_new(struct dbgfs_node *node)
 	/* Every file polls, for dbgfs_notify(); EPOLLHUP once removed. */
 	proxy->fops.poll = dbgfs_proxy_poll;
 	/* NULL operations, short or not, leave only open and release. */
-	if (dbgfs_is_short(node) && node->file.sfops)
-		dbgfs_proxy_fill_short(&proxy->fops, node->file.sfops);
-	else if (!dbgfs_is_short(node) && node->file.fops)
-		dbgfs_proxy_fill(&proxy->fops, node->file.fops);
+	if (short_fops && real)
+		dbgfs_proxy_fill_short(&proxy->fops, real);
+	else if (real)
+		dbgfs_proxy_fill(&proxy->fops, real);
 	hash_add_rcu(dbgfs_proxies, &proxy->hash_link,
 		     (unsigned long)proxy->real);
 	return proxy;
 }
 
-/* Gives a new file node the proxy of its operations. */
-int dbgfs_proxy_attach(struct dbgfs_node *node)
+/*
+ * Gives a new file node the proxy of @real, its operations (a
+ * dbgfs_short_fops if the node is dbgfs_is_short()).
+ */
+int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real)
 {
 	struct dbgfs_proxy *proxy;
 
 	rcu_read_lock();
-	proxy = dbgfs_proxy_get(node->file.fops);
+	proxy = dbgfs_proxy_get(real);
 	rcu_read_unlock();
 	if (!proxy) {
 		mutex_lock(&dbgfs_proxy_mutex);
-		proxy = dbgfs_proxy_get(node->file.fops);
+		proxy = dbgfs_proxy_get(real);
 		if (!proxy)
-			proxy = dbgfs_proxy_new(node);
+			proxy = dbgfs_proxy_new(real, dbgfs_is_short(node));
 		mutex_unlock(&dbgfs_proxy_mutex);
 	}
 	node->file.proxy = proxy;

@@ -178,7 +178,7 @@ static void dbgfs_init_inode(struct inode *inode, struct dbgfs_node *node)
 		inode->i_op = &dbgfs_file_iops;
 		inode->i_fop = dbgfs_proxy_fops(node);
 		inode->i_private = node->file.data;
-		inode->i_size = node->file.size;
+		inode->i_size = dbgfs_file_size(node);
 		break;
 	}
 }

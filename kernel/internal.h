@@ -19,7 +19,7 @@
  * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
  *   name, hash, rev, mode/uid/gid, flags and place among its siblings;
  *   dir.children and nr_subdirs; the owner records (dbgfs_owners, their
- *   nodes lists, node->owner, owner_link).  For reading: lookups, readdir
+ *   nodes lists, owner_link).  For reading: lookups, readdir
  *   (getattr reads nr_subdirs without it, READ_ONCE()).  Under it:
  *   allocations with GFP_KERNEL (the owner record, iget_locked()'s inode),
  *   which may reclaim dbgfs inodes, so the evict path (dbgfs_evict_inode()
@@ -27,8 +27,8 @@
  *   callbacks.  Never held across client code.
  *
  * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
- *   node->file.open_files and the fields of struct dbgfs_open but its
- *   pollers.  Taken under an active reference or after draining; held over
+ *   the open files of the nodes hashed to it, and the fields of struct
+ *   dbgfs_open but its pollers.  Taken under an active reference or after draining; held over
  *   no client code and no sleep but its own.
  *
  * dbgfs_sb_mutex (mount.c): which super block is mounted, for the notify
@@ -58,6 +58,7 @@
 #include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/rbtree.h>
+#include <linux/refcount.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
@@ -81,14 +82,16 @@
 
 /* node->flags, changed under dbgfs_tree_rwsem for writing */
 #define DBGFS_NODE_REMOVED	0x1	/* unlinked: no new active refs */
-#define DBGFS_NODE_SHORT_FOPS	0x2	/* file.sfops, not file.fops */
+#define DBGFS_NODE_SHORT_FOPS	0x2	/* a dbgfs_short_fops, not fops */
 #define DBGFS_NODE_RM_TOP	0x4	/* counted in parent's dir.draining */
 #define DBGFS_NODE_PUT_CREATOR	0x8	/* removal drops the creator's ref */
 #define DBGFS_NODE_ORPHAN	0x10	/* its module has exited: none of its
 					 * code may run for the node any more
 					 */
+#define DBGFS_NODE_SHORT_NAME	0x20	/* short_name, not name */
+#define DBGFS_NODE_SIZED	0x40	/* a struct dbgfs_sized_node */
 
-struct dbgfs_owner;
+
 struct dbgfs_proxy;
 
 struct dbgfs_dir {
@@ -98,14 +101,9 @@ struct dbgfs_dir {
 };
 
 struct dbgfs_file {
-	union {
-		const struct file_operations	*fops;
-		const struct dbgfs_short_fops	*sfops;
-	};
-	struct dbgfs_proxy	*proxy;		/* what the inode's i_fop is */
+	/* The inode's i_fop, and the client's operations: dbgfs_client_ops() */
+	struct dbgfs_proxy	*proxy;
 	void			*data;		/* inode->i_private */
-	loff_t			size;
-	struct hlist_head	open_files;	/* open lock; struct dbgfs_open */
 	/* On the list of pending notifications: NULL if not (notify.c). */
 	struct dbgfs_node	*notify_next;
 };
@@ -133,7 +131,10 @@ struct dbgfs_node {
 	atomic_t		active;
 	/* "tree rwsem": changed only under dbgfs_tree_rwsem for writing. */
 	struct dbgfs_node	*parent;	/* tree rwsem */
-	const char		*name;		/* tree rwsem */
+	union {					/* tree rwsem */
+		const char	*name;
+		char		short_name[sizeof(char *)];
+	};					/* dbgfs_node_name() */
 	union {
 		struct rb_node	rb;		/* tree rwsem; in parent's */
 		struct list_head rm_link;	/* being removed */
@@ -147,7 +148,7 @@ struct dbgfs_node {
 	kuid_t			uid;		/* tree rwsem */
 	kgid_t			gid;		/* tree rwsem */
 	atomic_t		events;		/* files: dbgfs_notify() calls */
-	struct dbgfs_owner	*owner;		/* tree rwsem */
+	/* On its owner's list while the creator holds its handle. */
 	struct list_head	owner_link;	/* tree rwsem */
 	struct module		*module;	/* its creator, for good */
 	union {
@@ -167,6 +168,46 @@ struct dbgfs_node {
 #endif
 };
 
+/*
+ * A file made with an inode size, by dbgfs_create_file_size(): few are, so
+ * the size is not in every node but after these, which come from kmalloc.
+ */
+struct dbgfs_sized_node {
+	struct dbgfs_node	node;
+	loff_t			size;
+};
+
+/* The inode size of a file: 0 but for dbgfs_create_file_size()'s. */
+static inline loff_t dbgfs_file_size(const struct dbgfs_node *node)
+{
+	if (!(node->flags & DBGFS_NODE_SIZED))
+		return 0;
+	return container_of(node, struct dbgfs_sized_node, node)->size;
+}
+
+/*
+ * The operations of one client file_operations (or dbgfs_short_fops) for
+ * the VFS: file.c's methods, each calling the client's under an active
+ * reference.  Shared by the nodes with the same client operations.
+ */
+struct dbgfs_proxy {
+	struct hlist_node	hash_link;
+	const void		*real;		/* the client's operations */
+	atomic_t		live;		/* nodes not removed yet */
+	refcount_t		count;		/* nodes */
+	struct rcu_head		rcu;
+	struct file_operations	fops;
+};
+
+/*
+ * A file's client operations: a file_operations, or a dbgfs_short_fops if
+ * dbgfs_is_short().  The node keeps them only through its proxy.
+ */
+static inline const void *dbgfs_client_ops(const struct dbgfs_node *node)
+{
+	return node->file.proxy->real;
+}
+
 /* Serialises every change of the tree; lookups and readdir share it. */
 extern struct rw_semaphore dbgfs_tree_rwsem;
 extern struct dbgfs_node *dbgfs_root;
@@ -176,7 +217,14 @@ static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
 	return READ_ONCE(node->flags) & DBGFS_NODE_REMOVED;
 }
 
-/* A file made with a struct dbgfs_short_fops: file.sfops is its. */
+/* Under dbgfs_tree_rwsem, which keeps it from changing. */
+static inline const char *dbgfs_node_name(const struct dbgfs_node *node)
+{
+	return node->flags & DBGFS_NODE_SHORT_NAME ? node->short_name :
+						     node->name;
+}
+
+/* A file made with a struct dbgfs_short_fops: dbgfs_client_ops() is one. */
 static inline bool dbgfs_is_short(const struct dbgfs_node *node)
 {
 	return node->flags & DBGFS_NODE_SHORT_FOPS;
@@ -256,7 +304,7 @@ static inline struct dbgfs_node *dbgfs_file_node(const struct file *file)
 extern const struct file_operations dbgfs_dir_fops;
 
 /* file.c */
-int dbgfs_proxy_attach(struct dbgfs_node *node);
+int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real);
 void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
@@ -269,6 +317,7 @@ void dbgfs_notify_flush(void);
 
 /* owner.c */
 int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod);
+bool dbgfs_owner_holds(const struct dbgfs_node *node);
 void dbgfs_owner_unlink(struct dbgfs_node *node);
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod);
 int dbgfs_owner_init(void);

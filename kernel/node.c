@@ -82,7 +82,7 @@ static int dbgfs_name_cmp(unsigned int hash, const char *name,
 {
 	if (hash != node->hash)
 		return hash < node->hash ? -1 : 1;
-	return strcmp(name, node->name);
+	return strcmp(name, dbgfs_node_name(node));
 }
 
 static int dbgfs_check_name(const char *name)
@@ -105,6 +105,60 @@ void dbgfs_node_get(struct dbgfs_node *node)
 	refcount_inc(&node->count);
 }
 
+static struct dbgfs_node *dbgfs_node_alloc(loff_t size)
+{
+	struct dbgfs_sized_node *sized;
+
+	if (!size)
+		return dbgfs_kmem_cache_zalloc(dbgfs_node_cache, GFP_KERNEL);
+	sized = dbgfs_kzalloc(sizeof(*sized), GFP_KERNEL_ACCOUNT);
+	if (!sized)
+		return NULL;
+	sized->size = size;
+	sized->node.flags = DBGFS_NODE_SIZED;
+	return &sized->node;
+}
+
+static void dbgfs_node_free(struct dbgfs_node *node)
+{
+	if (node->flags & DBGFS_NODE_SIZED)
+		kfree(container_of(node, struct dbgfs_sized_node, node));
+	else
+		kmem_cache_free(dbgfs_node_cache, node);
+}
+
+/*
+ * Names shorter than a pointer live in its place, with no allocation of
+ * their own; longer ones are kstrdup_const()'s, which costs nothing for a
+ * name in a module's rodata.  Set under dbgfs_tree_rwsem for writing, and
+ * @name is either a kmalloc()ed copy the node takes over (@owned) or the
+ * caller's.
+ */
+static int dbgfs_node_set_name(struct dbgfs_node *node, const char *name,
+			       bool owned)
+{
+	size_t len = strlen(name);
+
+	if (len < sizeof(node->short_name)) {
+		memcpy(node->short_name, name, len + 1);
+		WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_SHORT_NAME);
+		if (owned)
+			kfree(name);
+		return 0;
+	}
+	node->name = owned ? name : dbgfs_kstrdup_const(name, GFP_KERNEL);
+	if (!node->name)
+		return -ENOMEM;
+	WRITE_ONCE(node->flags, node->flags & ~DBGFS_NODE_SHORT_NAME);
+	return 0;
+}
+
+static void dbgfs_node_free_name(struct dbgfs_node *node)
+{
+	if (!(node->flags & DBGFS_NODE_SHORT_NAME))
+		kfree_const(node->name);
+}
+
 static void dbgfs_node_free_rcu(struct rcu_head *rcu)
 {
 	struct dbgfs_node *node = container_of(rcu, struct dbgfs_node, rcu);
@@ -116,7 +170,7 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
 	 */
 	if (S_ISLNK(node->mode))
 		kfree(node->target);
-	kmem_cache_free(dbgfs_node_cache, node);
+	dbgfs_node_free(node);
 }
 
 /**
@@ -137,18 +191,15 @@ void dbgfs_node_put(struct dbgfs_node *node)
 		parent = node->parent;
 		if (S_ISREG(node->mode))
 			dbgfs_proxy_put(node);
-		kfree_const(node->name);
+		dbgfs_node_free_name(node);
 		call_rcu(&node->rcu, dbgfs_node_free_rcu);
 		node = parent;	/* each child holds a reference to its parent */
 	}
 }
 EXPORT_SYMBOL_GPL(dbgfs_node_put);
 
-/*
- * Allocates a node that is not in the tree yet; its one reference is the
- * caller's until dbgfs_node_add() hands it to the tree.
- */
-struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
+static struct dbgfs_node *dbgfs_node_new_sized(const char *name, umode_t mode,
+					       loff_t size)
 {
 	struct dbgfs_node *node;
 	int err;
@@ -156,12 +207,11 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	err = dbgfs_check_name(name);
 	if (err)
 		return ERR_PTR(err);
-	node = dbgfs_kmem_cache_zalloc(dbgfs_node_cache, GFP_KERNEL);
+	node = dbgfs_node_alloc(size);
 	if (!node)
 		return ERR_PTR(-ENOMEM);
-	node->name = dbgfs_kstrdup_const(name, GFP_KERNEL);
-	if (!node->name) {
-		kmem_cache_free(dbgfs_node_cache, node);
+	if (dbgfs_node_set_name(node, name, false)) {
+		dbgfs_node_free(node);
 		return ERR_PTR(-ENOMEM);
 	}
 	refcount_set(&node->count, 1);
@@ -174,9 +224,16 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	RB_CLEAR_NODE(&node->rb);
 	if (S_ISDIR(mode))
 		node->dir.children = RB_ROOT;
-	else if (S_ISREG(mode))
-		INIT_HLIST_HEAD(&node->file.open_files);
 	return node;
+}
+
+/*
+ * Allocates a node that is not in the tree yet; its one reference is the
+ * caller's until dbgfs_node_add() hands it to the tree.
+ */
+struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
+{
+	return dbgfs_node_new_sized(name, mode, 0);
 }
 
 /*
@@ -258,7 +315,8 @@ int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 	down_write(&dbgfs_tree_rwsem);
 	err = dbgfs_check_parent(parent);
 	if (!err) {
-		link = dbgfs_child_slot(parent, node->hash, node->name, &up);
+		link = dbgfs_child_slot(parent, node->hash, dbgfs_node_name(node),
+					 &up);
 		if (!link)
 			err = -EEXIST;
 	}
@@ -267,7 +325,7 @@ int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 	if (!err) {
 		dbgfs_link_at(parent, node, up, link);
 		/* The creator's handle: see dbgfs_unlink_subtree(). */
-		if (node->owner)
+		if (dbgfs_owner_holds(node))
 			dbgfs_node_get(node);
 	}
 	up_write(&dbgfs_tree_rwsem);
@@ -370,16 +428,14 @@ static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
 
 	if (err)
 		return ERR_PTR(err);
-	node = dbgfs_node_new(name, S_IFREG | (mode & S_IALLUGO));
+	node = dbgfs_node_new_sized(name, S_IFREG | (mode & S_IALLUGO), size);
 	if (IS_ERR(node))
 		return node;
-	node->file.fops = fops;
 	dbgfs_node_init_lockdep(node, fops);
 	if (short_fops)
 		node->flags |= DBGFS_NODE_SHORT_FOPS;
 	node->file.data = data;
-	node->file.size = size;
-	err = dbgfs_proxy_attach(node);
+	err = dbgfs_proxy_attach(node, fops);
 	if (err) {
 		dbgfs_node_put(node);
 		return ERR_PTR(err);
@@ -859,7 +915,7 @@ static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 	if (dbgfs_is_ancestor(node, new_dir))
 		goto out_unlock;
 	err = 0;
-	if (old_dir == new_dir && !strcmp(node->name, new_name))
+	if (old_dir == new_dir && !strcmp(dbgfs_node_name(node), new_name))
 		goto out_unlock;
 	/* Out first: its own erase would move the slot found for the name. */
 	dbgfs_unlink_child(node);
@@ -867,14 +923,15 @@ static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 	link = dbgfs_child_slot(new_dir, hash, new_name, &up);
 	if (!link) {
 		/* Taken: back where it was, as it was. */
-		link = dbgfs_child_slot(old_dir, node->hash, node->name, &up);
+		link = dbgfs_child_slot(old_dir, node->hash,
+					 dbgfs_node_name(node), &up);
 		dbgfs_link_at(old_dir, node, up, link);
 		dbgfs_node_put(old_dir);	/* the reference link_at took */
 		err = -EEXIST;
 		goto out_unlock;
 	}
-	kfree_const(node->name);
-	node->name = new_name;
+	dbgfs_node_free_name(node);
+	dbgfs_node_set_name(node, new_name, true);
 	node->hash = hash;
 	dbgfs_link_at(new_dir, node, up, link);
 	/* Stale dentries of the old name and place go at their next lookup. */

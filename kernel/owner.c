@@ -59,10 +59,19 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 		INIT_LIST_HEAD(&owner->nodes);
 		list_add(&owner->link, &dbgfs_owners);
 	}
-	node->owner = owner;
 	node->module = mod;
 	list_add_tail(&node->owner_link, &owner->nodes);
 	return 0;
+}
+
+/*
+ * Whether @node's creator still holds its handle: the node is on the
+ * owner's list.  Under dbgfs_tree_rwsem.
+ */
+bool dbgfs_owner_holds(const struct dbgfs_node *node)
+{
+	lockdep_assert_held(&dbgfs_tree_rwsem);
+	return !list_empty(&node->owner_link);
 }
 
 /*
@@ -72,17 +81,13 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 void dbgfs_owner_unlink(struct dbgfs_node *node)
 {
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
-	if (!node->owner)
-		return;
 	list_del_init(&node->owner_link);
-	node->owner = NULL;
 }
 
 /* Whether @mod made @node and still holds its handle.  Under the rwsem. */
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 {
-	lockdep_assert_held(&dbgfs_tree_rwsem);
-	return mod && node->owner && node->owner->mod == mod;
+	return mod && node->module == mod && dbgfs_owner_holds(node);
 }
 
 /*

@@ -906,6 +906,64 @@ static void test_release_many(void)
 	   MANY_SMALL, MANY_BIG, ratio);
 }
 
+/*
+ * Open files are listed in buckets that many nodes share (file.c): the
+ * removal of a file releases its own open files and no neighbour's.
+ * NEIGHBOURS files, four times the buckets, each open once; the odd ones
+ * are removed, then every descriptor is read.
+ */
+#define NEIGHBOURS	256
+
+static void test_removal_spares_neighbours(void)
+{
+	static int fds[NEIGHBOURS];
+	int i, opened = 0, removed = 0, eio = 0, intact = 0;
+	int o0 = 0, r0 = 0, o1 = 0, r1 = 0;
+	char path[64], want[16], buf[16];
+	bool pass;
+	ssize_t n;
+
+	ok(!lc_ctl("populate nb %d", NEIGHBOURS),
+	   "populate nb with %d files", NEIGHBOURS);
+	for (i = 0; i < NEIGHBOURS; i++) {
+		snprintf(path, sizeof(path), LC "/nb/f%d", i);
+		fds[i] = open(path, O_RDONLY);
+		opened += fds[i] >= 0;
+	}
+	ok(opened == NEIGHBOURS, "opened all %d of them (%d)", NEIGHBOURS,
+	   opened);
+	pass = read_stats(&o0, &r0);
+	for (i = 1; i < NEIGHBOURS; i += 2)
+		removed += !lc_ctl("remove nb/f%d", i);
+	ok(removed == NEIGHBOURS / 2, "removed the odd ones (%d)", removed);
+	/* One more: the release of the first read of stats. */
+	pass &= read_stats(&o1, &r1);
+	ok(pass && r1 - r0 == NEIGHBOURS / 2 + 1,
+	   "the removals ran the releases of their own open files only (%d, want %d)",
+	   r1 - r0, NEIGHBOURS / 2 + 1);
+	for (i = 0; i < NEIGHBOURS; i++) {
+		if (fds[i] < 0)
+			continue;
+		n = pread(fds[i], buf, sizeof(buf) - 1, 0);
+		if (i % 2) {
+			eio += n < 0 && errno == EIO;
+			continue;
+		}
+		snprintf(want, sizeof(want), "f%d\n", i);
+		intact += n == (ssize_t)strlen(want) &&
+			  !memcmp(buf, want, n);
+	}
+	ok(eio == NEIGHBOURS / 2, "each removed file's open file reads EIO (%d)",
+	   eio);
+	ok(intact == NEIGHBOURS / 2,
+	   "each kept file's open file still reads its name (%d)", intact);
+	for (i = 0; i < NEIGHBOURS; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	ok(!lc_ctl("unpopulate nb") && stat_errno(LC "/nb") == ENOENT,
+	   "unpopulate nb");
+}
+
 /* Touches *p; returns 0 or the signal it raised. */
 static sigjmp_buf touch_env;
 
@@ -1236,6 +1294,7 @@ int main(void)
 	test_release_removes();
 	test_fasync();
 	test_release_many();
+	test_removal_spares_neighbours();
 	test_map_removed();
 	test_map_rmmod();
 	test_rmmod();

@@ -208,7 +208,7 @@ static bool fail_clean(struct fail_case *fc, const struct dir_snap *s1,
 	/* A rename that failed left the node where and what it was. */
 	if (fc->old_name)
 		return found(fc->old_name, fc->dir, fc->node) &&
-		       !strcmp(fc->node->name, fc->old_name) &&
+		       !strcmp(dbgfs_node_name(fc->node), fc->old_name) &&
 		       fc->node->parent == fc->dir;
 	return true;
 }
@@ -335,28 +335,29 @@ static void test_fail_paths(void)
 			 !IS_ERR(cn), "fail_nth: set up the walk directories"))
 		return;
 
+	/* Names longer than a pointer: their copy is an allocation too. */
 	fc = (struct fail_case){ .path = "create_dir", .attempt = attempt_dir,
-		.dir = walk, .name = "d", .absent = "d", .absent_dir = walk,
-		.min_allocs = 2 };
+		.dir = walk, .name = "walked-dir", .absent = "walked-dir",
+		.absent_dir = walk, .min_allocs = 2 };
 	fail_walk(&fc);
 	fc = (struct fail_case){ .path = "create_file", .attempt = attempt_file,
-		.dir = walk, .name = "f", .absent = "f", .absent_dir = walk,
-		.min_allocs = 3 };
+		.dir = walk, .name = "walked-file", .absent = "walked-file",
+		.absent_dir = walk, .min_allocs = 3 };
 	fail_walk(&fc);
 	fc = (struct fail_case){ .path = "create_file (short fops)",
-		.attempt = attempt_short, .dir = walk, .name = "s",
-		.absent = "s", .absent_dir = walk, .min_allocs = 3 };
+		.attempt = attempt_short, .dir = walk, .name = "walked-short",
+		.absent = "walked-short", .absent_dir = walk, .min_allocs = 3 };
 	fail_walk(&fc);
 	fc = (struct fail_case){ .path = "create_file_size",
-		.attempt = attempt_file_size, .dir = walk, .name = "z",
-		.absent = "z", .absent_dir = walk, .min_allocs = 3 };
+		.attempt = attempt_file_size, .dir = walk, .name = "walked-sized",
+		.absent = "walked-sized", .absent_dir = walk, .min_allocs = 3 };
 	fail_walk(&fc);
 	if (!IS_ERR(fc.node))
-		ktap_expect(&t, fc.node->file.size == 4096,
+		ktap_expect(&t, dbgfs_file_size(fc.node) == 4096,
 			    "fail_nth create_file_size: the size is kept");
 	fc = (struct fail_case){ .path = "create_symlink",
-		.attempt = attempt_symlink, .dir = walk, .name = "l",
-		.absent = "l", .absent_dir = walk, .min_allocs = 3 };
+		.attempt = attempt_symlink, .dir = walk, .name = "walked-link",
+		.absent = "walked-link", .absent_dir = walk, .min_allocs = 3 };
 	fail_walk(&fc);
 	fc = (struct fail_case){ .path = "rename (across directories)",
 		.attempt = attempt_rename, .dir = walk, .dir2 = walk2,
@@ -402,8 +403,9 @@ static void test_create(void)
 	if (ktap_expect_ptr_err(&t, f, 0, "create_file (full fops)"))
 		ktap_expect(&t, f->mode == (S_IFREG | 0644) &&
 			    !(f->flags & DBGFS_NODE_SHORT_FOPS) &&
-			    f->file.fops == &full_fops && f->file.data == &data &&
-			    f->file.size == 0 && f->file.proxy &&
+			    dbgfs_client_ops(f) == &full_fops &&
+			    f->file.data == &data && dbgfs_file_size(f) == 0 &&
+			    !(f->flags & DBGFS_NODE_SIZED) && f->file.proxy &&
 			    found("file", top, f),
 			    "create_file: mode, fops, data and size 0 kept, found by lookup");
 	ktap_expect(&t, top->dir.nr_subdirs == before.subdirs + 1,
@@ -412,14 +414,14 @@ static void test_create(void)
 	s = dbgfs_create_file("short", 0444, top, &data, &short_fops);
 	if (ktap_expect_ptr_err(&t, s, 0, "create_file (const short fops)"))
 		ktap_expect(&t, (s->flags & DBGFS_NODE_SHORT_FOPS) &&
-			    s->file.sfops == &short_fops &&
+			    dbgfs_client_ops(s) == &short_fops &&
 			    s->mode == (S_IFREG | 0444) && s->file.data == &data,
 			    "create_file: _Generic picked the short fops creator");
 
 	m = dbgfs_create_file("mutable", 0400, top, NULL, &mutable_short_fops);
 	if (ktap_expect_ptr_err(&t, m, 0, "create_file (non-const short fops)"))
 		ktap_expect(&t, (m->flags & DBGFS_NODE_SHORT_FOPS) &&
-			    m->file.sfops == &mutable_short_fops &&
+			    dbgfs_client_ops(m) == &mutable_short_fops &&
 			    !m->file.data,
 			    "create_file: non-const short fops are short fops too");
 
@@ -427,13 +429,13 @@ static void test_create(void)
 	ns = dbgfs_create_file("nofops-short", 0444, top, &data, no_short_fops);
 	if (ktap_expect_ptr_err(&t, ns, 0, "create_file (NULL short fops)"))
 		ktap_expect(&t, (ns->flags & DBGFS_NODE_SHORT_FOPS) &&
-			    !ns->file.sfops && ns->file.proxy,
+			    !dbgfs_client_ops(ns) && ns->file.proxy,
 			    "create_file: a NULL short fops pointer makes a file with a proxy");
 
 	n = dbgfs_create_file("nofops", 0444, top, &data, NULL);
 	if (ktap_expect_ptr_err(&t, n, 0, "create_file (NULL fops)"))
 		ktap_expect(&t, !(n->flags & DBGFS_NODE_SHORT_FOPS) &&
-			    !n->file.fops && n->file.proxy,
+			    !dbgfs_client_ops(n) && n->file.proxy,
 			    "create_file: NULL fops make a file with a proxy");
 
 	i = dbgfs_create_file("ifreg", S_IFREG | 0600, top, &data, &full_fops);
@@ -444,15 +446,16 @@ static void test_create(void)
 	z = dbgfs_create_file_size("sized", 0444, top, &data, &full_fops,
 				   123456789012LL);
 	if (ktap_expect_ptr_err(&t, z, 0, "create_file_size (full fops)"))
-		ktap_expect(&t, z->file.size == 123456789012LL &&
-			    z->file.fops == &full_fops &&
+		ktap_expect(&t, (z->flags & DBGFS_NODE_SIZED) &&
+			    dbgfs_file_size(z) == 123456789012LL &&
+			    dbgfs_client_ops(z) == &full_fops &&
 			    !(z->flags & DBGFS_NODE_SHORT_FOPS),
 			    "create_file_size: the size is the file's i_size");
 
 	zs = dbgfs_create_file_size("sized-short", 0444, top, &data,
 				    &short_fops, 77);
 	if (ktap_expect_ptr_err(&t, zs, 0, "create_file_size (short fops)"))
-		ktap_expect(&t, zs->file.size == 77 &&
+		ktap_expect(&t, dbgfs_file_size(zs) == 77 &&
 			    (zs->flags & DBGFS_NODE_SHORT_FOPS),
 			    "create_file_size: short fops and the size kept");
 
@@ -509,6 +512,49 @@ static const struct {
 	{ "/a",		"\"/a\"" },
 };
 
+/* Names shorter than a pointer live in the node: at the edge, and renamed. */
+static void test_name_storage(struct dbgfs_node *dir)
+{
+	static const char seven[] = "seven77", eight[] = "eight888";
+	static const char longer[] = "a-name-longer-than-a-pointer";
+	struct dbgfs_node *a, *b;
+	bool short_a, short_b;
+	int err;
+
+	a = dbgfs_create_dir(seven, dir);
+	b = dbgfs_create_file(eight, 0444, dir, NULL, &full_fops);
+	if (!ktap_expect(&t, !IS_ERR(a) && !IS_ERR(b),
+			 "name storage: a 7- and an 8-character name"))
+		return;
+	short_a = a->flags & DBGFS_NODE_SHORT_NAME;
+	short_b = b->flags & DBGFS_NODE_SHORT_NAME;
+	ktap_expect(&t, short_a && !short_b && found(seven, dir, a) &&
+		    found(eight, dir, b) &&
+		    !strcmp(dbgfs_node_name(a), seven) &&
+		    !strcmp(dbgfs_node_name(b), eight),
+		    "name storage: 7 characters in the node, 8 not, both found (%d, %d)",
+		    short_a, short_b);
+	err = dbgfs_rename(dir, a, dir, longer);
+	ktap_expect(&t, !err && !(a->flags & DBGFS_NODE_SHORT_NAME) &&
+		    found(longer, dir, a) && absent(seven, dir) &&
+		    !strcmp(dbgfs_node_name(a), longer),
+		    "name storage: a short name renamed to a long one (%d)", err);
+	err = dbgfs_rename(dir, b, dir, "b");
+	ktap_expect(&t, !err && (b->flags & DBGFS_NODE_SHORT_NAME) &&
+		    found("b", dir, b) && absent(eight, dir) &&
+		    !strcmp(dbgfs_node_name(b), "b"),
+		    "name storage: a long name renamed to a short one (%d)", err);
+	err = dbgfs_rename(dir, a, dir, eight);
+	ktap_expect(&t, !err && found(eight, dir, a) && absent(longer, dir) &&
+		    !strcmp(dbgfs_node_name(a), eight),
+		    "name storage: a long name renamed to another long one (%d)",
+		    err);
+	dbgfs_remove(a);
+	dbgfs_remove(b);
+	ktap_expect(&t, absent(eight, dir) && absent("b", dir),
+		    "name storage: both removed");
+}
+
 static void test_names(void)
 {
 	struct dbgfs_node *dir, *node;
@@ -541,7 +587,7 @@ static void test_names(void)
 			    creator_names[c], err_of(node));
 		node = create(c, max_name, dir);
 		ktap_expect(&t, !IS_ERR(node) && found(max_name, dir, node) &&
-			    strlen(node->name) == NAME_MAX,
+			    strlen(dbgfs_node_name(node)) == NAME_MAX,
 			    "%s: a name of NAME_MAX characters is fine (got %ld)",
 			    creator_names[c], err_of(node));
 		dbgfs_remove(node);
@@ -556,6 +602,7 @@ static void test_names(void)
 			    creator_names[i % NR_CREATORS], odd[i],
 			    err_of(node));
 	}
+	test_name_storage(dir);
 	ktap_expect(&t, absent(NULL, dir) && absent("", dir) &&
 		    absent(".", dir) && absent("..", dir) &&
 		    absent("a/b", dir) && absent(long_name, dir),
@@ -806,7 +853,7 @@ static void test_rename(void)
 	snap(&s, dir);
 	err = dbgfs_rename(dir, a, dir, "rb");
 	ktap_expect(&t, err == -EEXIST && same(&s) && found("ra", dir, a) &&
-		    found("rb", dir, b) && !strcmp(a->name, "ra"),
+		    found("rb", dir, b) && !strcmp(dbgfs_node_name(a), "ra"),
 		    "rename into a taken name is -EEXIST, both stay (got %d)",
 		    err);
 	err = dbgfs_rename(dir, a, dir, "d1");
@@ -819,7 +866,7 @@ static void test_rename(void)
 		    err);
 	err = dbgfs_rename(dir, a, dir, "ra2");
 	ktap_expect(&t, !err && same(&s) && absent("ra", dir) &&
-		    found("ra2", dir, a) && !strcmp(a->name, "ra2"),
+		    found("ra2", dir, a) && !strcmp(dbgfs_node_name(a), "ra2"),
 		    "rename within a directory (got %d)", err);
 	err = dbgfs_rename(dir, a, NULL, "ra3");
 	ktap_expect(&t, !err && found("ra3", NULL, a) && a->parent == root &&
@@ -836,7 +883,7 @@ static void test_rename(void)
 	c2 = count_of(d2);
 	err = dbgfs_rename(d1, x, d2, "x2");
 	ktap_expect(&t, !err && x->parent == d2 && absent("x", d1) &&
-		    found("x2", d2, x) && !strcmp(x->name, "x2"),
+		    found("x2", d2, x) && !strcmp(dbgfs_node_name(x), "x2"),
 		    "rename across directories (got %d)", err);
 	ktap_expect(&t, d1->dir.nr_subdirs == s1.subdirs - 1 &&
 		    d2->dir.nr_subdirs == s2.subdirs + 1 &&
@@ -906,7 +953,7 @@ static void test_change_name(void)
 		return;
 	snap(&s, dir);
 	err = dbgfs_change_name(c, "cn-%d-%s-%02x", 42, "x", 10);
-	ktap_expect(&t, !err && !strcmp(c->name, "cn-42-x-0a") &&
+	ktap_expect(&t, !err && !strcmp(dbgfs_node_name(c), "cn-42-x-0a") &&
 		    found("cn-42-x-0a", dir, c) && absent("cn", dir) &&
 		    c->parent == dir && same(&s),
 		    "change_name formats the new name printf-style (got %d)", err);
@@ -1052,10 +1099,10 @@ static void test_typed(void)
 				node->file.data == typed_values[c],
 				"%s: makes a file whose data is the value (got %ld)",
 				typed_names[c], err_of(node)))
-			ktap_expect(&t, node->file.size ==
+			ktap_expect(&t, dbgfs_file_size(node) ==
 				    (c == T_BLOB ? sizeof(blob_bytes) : 0),
 				    "%s: the size is right (%lld, the blob's for a blob, else 0)",
-				    typed_names[c], (long long)node->file.size);
+				    typed_names[c], (long long)dbgfs_file_size(node));
 		snap(&before, dir);
 		node = create_typed(c, typed_names[c], dir);
 		ktap_expect(&t, err_of(node) == -EEXIST && same(&before),
