@@ -19,8 +19,8 @@
  * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
  *   name, hash, rev, mode/uid/gid, flags and place among its siblings;
  *   dir.children and nr_subdirs; the owner records (dbgfs_owners, their
- *   nodes lists, owner_link).  For reading: lookups, readdir
- *   (getattr reads nr_subdirs without it, READ_ONCE()).  Under it:
+ *   nodes lists, owner_link).  For reading: lookups, readdir (getattr
+ *   reads nr_subdirs without it, READ_ONCE()).  Under it:
  *   allocations with GFP_KERNEL (the owner record, iget_locked()'s inode),
  *   which may reclaim dbgfs inodes, so the evict path (dbgfs_evict_inode()
  *   -> dbgfs_node_put()) never takes it; nor do node frees, which are RCU
@@ -28,8 +28,8 @@
  *
  * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
  *   the open files of the nodes hashed to it, and the fields of struct
- *   dbgfs_open but its pollers.  Taken under an active reference or after draining; held over
- *   no client code and no sleep but its own.
+ *   dbgfs_open but its pollers.  Taken under an active reference or after
+ *   draining; held over no client code and no sleep but its own.
  *
  * dbgfs_sb_mutex (mount.c): which super block is mounted, for the notify
  *   work's inode lookups.  Held over ilookup(), fsnotify and iput().
@@ -90,7 +90,6 @@
 					 */
 #define DBGFS_NODE_SHORT_NAME	0x20	/* short_name, not name */
 #define DBGFS_NODE_SIZED	0x40	/* a struct dbgfs_sized_node */
-
 
 struct dbgfs_proxy;
 

@@ -130,9 +130,9 @@ static void dbgfs_node_free(struct dbgfs_node *node)
 /*
  * Names shorter than a pointer live in its place, with no allocation of
  * their own; longer ones are kstrdup_const()'s, which costs nothing for a
- * name in a module's rodata.  Set under dbgfs_tree_rwsem for writing, and
- * @name is either a kmalloc()ed copy the node takes over (@owned) or the
- * caller's.
+ * name in a module's rodata.  Under dbgfs_tree_rwsem for writing once the
+ * node is in the tree.  @name is either a kmalloc()ed copy the node takes
+ * over (@owned) or the caller's.
  */
 static int dbgfs_node_set_name(struct dbgfs_node *node, const char *name,
 			       bool owned)
