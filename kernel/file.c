@@ -861,7 +861,8 @@ static void dbgfs_proxy_fill_short(struct file_operations *p,
 }
 
 /* A proxy of @real that a live node uses, now with one more. */
-static struct dbgfs_proxy *dbgfs_proxy_get(const void *real)
+static struct dbgfs_proxy *dbgfs_proxy_get(const void *real,
+					   struct module *mod)
 {
 	struct dbgfs_proxy *proxy;
 
@@ -869,7 +870,8 @@ static struct dbgfs_proxy *dbgfs_proxy_get(const void *real)
 	hash_for_each_possible_rcu(dbgfs_proxies, proxy, hash_link,
 				   (unsigned long)real,
 				   lockdep_is_held(&dbgfs_proxy_mutex)) {
-		if (proxy->real == real && atomic_inc_not_zero(&proxy->live)) {
+		if (proxy->real == real && proxy->module == mod &&
+		    atomic_inc_not_zero(&proxy->live)) {
 			refcount_inc(&proxy->count);
 			return proxy;
 		}
@@ -877,7 +879,8 @@ static struct dbgfs_proxy *dbgfs_proxy_get(const void *real)
 	return NULL;
 }
 
-static struct dbgfs_proxy *dbgfs_proxy_new(const void *real, bool short_fops)
+static struct dbgfs_proxy *dbgfs_proxy_new(const void *real, bool short_fops,
+					   struct module *mod)
 {
 	struct dbgfs_proxy *proxy;
 
@@ -885,6 +888,7 @@ static struct dbgfs_proxy *dbgfs_proxy_new(const void *real, bool short_fops)
 	if (!proxy)
 		return NULL;
 	proxy->real = real;
+	proxy->module = mod;
 	atomic_set(&proxy->live, 1);
 	refcount_set(&proxy->count, 1);
 	proxy->fops.owner = THIS_MODULE;
@@ -904,20 +908,22 @@ static struct dbgfs_proxy *dbgfs_proxy_new(const void *real, bool short_fops)
 
 /*
  * Gives a new file node the proxy of @real, its operations (a
- * dbgfs_short_fops if the node is dbgfs_is_short()).
+ * dbgfs_short_fops if the node is dbgfs_is_short()), for module @mod.
  */
-int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real)
+int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real,
+		       struct module *mod)
 {
 	struct dbgfs_proxy *proxy;
 
 	rcu_read_lock();
-	proxy = dbgfs_proxy_get(real);
+	proxy = dbgfs_proxy_get(real, mod);
 	rcu_read_unlock();
 	if (!proxy) {
 		mutex_lock(&dbgfs_proxy_mutex);
-		proxy = dbgfs_proxy_get(real);
+		proxy = dbgfs_proxy_get(real, mod);
 		if (!proxy)
-			proxy = dbgfs_proxy_new(real, dbgfs_is_short(node));
+			proxy = dbgfs_proxy_new(real, dbgfs_is_short(node),
+						mod);
 		mutex_unlock(&dbgfs_proxy_mutex);
 	}
 	node->file.proxy = proxy;

@@ -100,6 +100,29 @@ static int dbgfs_getattr(struct dbgfs_idmap *idmap, const struct path *path,
 	return 0;
 }
 
+/* setattr_copy() into @inode, kept in @node too, or no change at all. */
+static int dbgfs_setattr_node(struct dbgfs_idmap *idmap, struct inode *inode,
+			      struct iattr *ia, struct dbgfs_node *node)
+{
+	umode_t mode = inode->i_mode;
+	kuid_t uid = inode->i_uid;
+	kgid_t gid = inode->i_gid;
+	int err;
+
+	setattr_copy(idmap, inode, ia);
+	err = dbgfs_node_set_ids(node, inode->i_uid, inode->i_gid);
+	if (err) {
+		inode->i_mode = mode;
+		inode->i_uid = uid;
+		inode->i_gid = gid;
+		return err;
+	}
+	if (ia->ia_valid & ATTR_SIZE)
+		i_size_write(inode, ia->ia_size);
+	node->mode = inode->i_mode;
+	return 0;
+}
+
 /*
  * chmod and chown change the node, so they outlive the inode.  Like
  * debugfs, lockdown refuses them.  A size change (O_TRUNC) only touches the
@@ -121,16 +144,10 @@ static int dbgfs_setattr(struct dbgfs_idmap *idmap, struct dentry *dentry,
 	if (err)
 		return err;
 	down_write(&dbgfs_tree_rwsem);
-	if (dbgfs_node_removed(node)) {
+	if (dbgfs_node_removed(node))
 		err = -ENOENT;
-	} else {
-		if (ia->ia_valid & ATTR_SIZE)
-			i_size_write(inode, ia->ia_size);
-		setattr_copy(idmap, inode, ia);
-		node->mode = inode->i_mode;
-		node->uid = inode->i_uid;
-		node->gid = inode->i_gid;
-	}
+	else
+		err = dbgfs_setattr_node(idmap, inode, ia, node);
 	up_write(&dbgfs_tree_rwsem);
 	return err;
 }
@@ -161,8 +178,7 @@ static void dbgfs_init_inode(struct inode *inode, struct dbgfs_node *node)
 	DBGFS_I(inode)->node = node;
 	dbgfs_node_get(node);
 	inode->i_mode = node->mode;
-	inode->i_uid = node->uid;
-	inode->i_gid = node->gid;
+	dbgfs_node_ids(node, &inode->i_uid, &inode->i_gid);
 	dbgfs_inode_init_times(inode);
 	set_nlink(inode, dbgfs_nlink(node));
 	switch (node->mode & S_IFMT) {
@@ -172,7 +188,7 @@ static void dbgfs_init_inode(struct inode *inode, struct dbgfs_node *node)
 		break;
 	case S_IFLNK:
 		inode->i_op = &dbgfs_symlink_iops;
-		inode->i_link = (char *)node->target;
+		inode->i_link = (char *)node->link.target;
 		break;
 	default:
 		inode->i_op = &dbgfs_file_iops;

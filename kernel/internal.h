@@ -17,7 +17,7 @@
  *   could take.  Removal drains in dbgfs_finish_removal(), with no lock.
  *
  * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
- *   name, hash, rev, mode/uid/gid, flags and place among its siblings;
+ *   name, hash, rev, mode, owner (ids.c), flags and place among its siblings;
  *   dir.children and nr_subdirs; the owner records (dbgfs_owners, their
  *   nodes lists, owner_link).  For reading: lookups, readdir (getattr
  *   reads nr_subdirs without it, READ_ONCE()).  Under it:
@@ -90,6 +90,7 @@
 					 */
 #define DBGFS_NODE_SHORT_NAME	0x20	/* short_name, not name */
 #define DBGFS_NODE_SIZED	0x40	/* a struct dbgfs_sized_node */
+#define DBGFS_NODE_IDS		0x80	/* not root's: dbgfs_node_ids() */
 
 struct dbgfs_proxy;
 
@@ -97,6 +98,12 @@ struct dbgfs_dir {
 	struct rb_root		children;	/* tree rwsem; by (hash, name) */
 	unsigned int		nr_subdirs;	/* tree rwsem; stat reads it racily */
 	atomic_t		draining;	/* children unlinked, not done */
+	struct module		*module;	/* dbgfs_node_module() */
+};
+
+struct dbgfs_link {
+	const char		*target;
+	struct module		*module;	/* dbgfs_node_module() */
 };
 
 struct dbgfs_file {
@@ -144,16 +151,13 @@ struct dbgfs_node {
 	unsigned long		ino;		/* for good */
 	umode_t			mode;		/* tree rwsem */
 	unsigned short		flags;		/* tree rwsem (writes) */
-	kuid_t			uid;		/* tree rwsem */
-	kgid_t			gid;		/* tree rwsem */
 	atomic_t		events;		/* files: dbgfs_notify() calls */
 	/* On its owner's list while the creator holds its handle. */
 	struct list_head	owner_link;	/* tree rwsem */
-	struct module		*module;	/* its creator, for good */
 	union {
 		struct dbgfs_dir	dir;
 		struct dbgfs_file	file;
-		const char		*target;	/* symlink */
+		struct dbgfs_link	link;		/* symlink */
 	};
 #ifdef CONFIG_DEBUG_LOCK_ALLOC
 	/*
@@ -192,6 +196,11 @@ static inline loff_t dbgfs_file_size(const struct dbgfs_node *node)
 struct dbgfs_proxy {
 	struct hlist_node	hash_link;
 	const void		*real;		/* the client's operations */
+	/*
+	 * The module whose files these are, NULL for dbgfs': one proxy per
+	 * module, since typed files' operations are dbgfs' for every module.
+	 */
+	struct module		*module;
 	atomic_t		live;		/* nodes not removed yet */
 	refcount_t		count;		/* nodes */
 	struct rcu_head		rcu;
@@ -205,6 +214,25 @@ struct dbgfs_proxy {
 static inline const void *dbgfs_client_ops(const struct dbgfs_node *node)
 {
 	return node->file.proxy->real;
+}
+
+/* The module an entry made for @owner belongs to: none if dbgfs made it. */
+static inline struct module *dbgfs_module_of(struct module *owner)
+{
+	return owner == THIS_MODULE ? NULL : owner;
+}
+
+/*
+ * The module that created @node, for good; NULL for dbgfs' own.  A file
+ * keeps it in its proxy, the others in their part of the node.
+ */
+static inline struct module *dbgfs_node_module(const struct dbgfs_node *node)
+{
+	if (S_ISREG(node->mode))
+		return node->file.proxy->module;
+	if (S_ISDIR(node->mode))
+		return node->dir.module;
+	return node->link.module;
 }
 
 /* Serialises every change of the tree; lookups and readdir share it. */
@@ -247,7 +275,7 @@ void dbgfs_put_active(struct dbgfs_node *node);
  * then on; so no operation of an entry the module forgot runs during or
  * after its exit().  rmmod during an operation answers EAGAIN.
  *
- * node->module stays valid while the node is active: a module's entries are
+ * dbgfs_node_module() stays valid while the node is active: a module's entries are
  * all removed, drained, before its memory goes.
  */
 static inline bool dbgfs_get_active(struct dbgfs_node *node)
@@ -256,7 +284,7 @@ static inline bool dbgfs_get_active(struct dbgfs_node *node)
 		return false;
 	if (dbgfs_node_lockdep(node))
 		rwsem_acquire_read(&node->dep_map, 0, 1, _RET_IP_);
-	if (likely(try_module_get(node->module)))
+	if (likely(try_module_get(dbgfs_node_module(node))))
 		return true;
 	dbgfs_drop_active(node);
 	return false;
@@ -303,7 +331,8 @@ static inline struct dbgfs_node *dbgfs_file_node(const struct file *file)
 extern const struct file_operations dbgfs_dir_fops;
 
 /* file.c */
-int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real);
+int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real,
+		       struct module *mod);
 void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
@@ -321,6 +350,11 @@ void dbgfs_owner_unlink(struct dbgfs_node *node);
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod);
 int dbgfs_owner_init(void);
 void dbgfs_owner_exit(void);
+
+/* ids.c */
+void dbgfs_node_ids(const struct dbgfs_node *node, kuid_t *uid, kgid_t *gid);
+int dbgfs_node_set_ids(struct dbgfs_node *node, kuid_t uid, kgid_t gid);
+void dbgfs_node_drop_ids(struct dbgfs_node *node);
 
 /* mount.c */
 bool dbgfs_api_allowed(void);

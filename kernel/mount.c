@@ -126,28 +126,36 @@ static int dbgfs_parse_param(struct fs_context *fc, struct fs_parameter *param)
 
 /*
  * Gives the root node, and its inode if there is one, the options of
- * @which (BIT(Opt_*)).  A new superblock takes all of them; a remount, as
- * in debugfs, only those it was given, so that a chmod or chown of the
- * root survives a remount that does not name that option.
+ * @which (BIT(Opt_*)) from @opts.  A new superblock takes all of them; a
+ * remount, as in debugfs, only those it was given, so that a chmod or
+ * chown of the root survives a remount that does not name that option.
+ * Return: 0, or -ENOMEM with nothing changed.
  */
-static void dbgfs_apply_options(struct super_block *sb, unsigned int which)
+static int dbgfs_apply_options(struct super_block *sb,
+			       const struct dbgfs_fs_info *opts,
+			       unsigned int which)
 {
-	struct dbgfs_fs_info *opts = sb->s_fs_info;
 	struct inode *inode = sb->s_root ? d_inode(sb->s_root) : NULL;
+	kuid_t uid;
+	kgid_t gid;
+	int err;
 
 	down_write(&dbgfs_tree_rwsem);
-	if (which & BIT(Opt_mode))
-		dbgfs_root->mode = S_IFDIR | opts->mode;
+	dbgfs_node_ids(dbgfs_root, &uid, &gid);
 	if (which & BIT(Opt_uid))
-		dbgfs_root->uid = opts->uid;
+		uid = opts->uid;
 	if (which & BIT(Opt_gid))
-		dbgfs_root->gid = opts->gid;
-	if (inode) {
+		gid = opts->gid;
+	err = dbgfs_node_set_ids(dbgfs_root, uid, gid);
+	if (!err && (which & BIT(Opt_mode)))
+		dbgfs_root->mode = S_IFDIR | opts->mode;
+	if (!err && inode) {
 		inode->i_mode = dbgfs_root->mode;
-		inode->i_uid = dbgfs_root->uid;
-		inode->i_gid = dbgfs_root->gid;
+		inode->i_uid = uid;
+		inode->i_gid = gid;
 	}
 	up_write(&dbgfs_tree_rwsem);
+	return err;
 }
 
 static int dbgfs_show_options(struct seq_file *m, struct dentry *root)
@@ -209,6 +217,7 @@ void dbgfs_fsnotify_modify(struct dbgfs_node *node)
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct inode *inode;
+	int err;
 
 	sb->s_maxbytes = MAX_LFS_FILESIZE;
 	sb->s_blocksize = PAGE_SIZE;
@@ -219,7 +228,9 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_xattr = dbgfs_xattr_handlers;
 	sb->s_time_gran = 1;
 	/* sget_fc() moved the options from fc->s_fs_info to sb->s_fs_info. */
-	dbgfs_apply_options(sb, DBGFS_ALL_OPTS);
+	err = dbgfs_apply_options(sb, sb->s_fs_info, DBGFS_ALL_OPTS);
+	if (err)
+		return err;
 
 	down_read(&dbgfs_tree_rwsem);
 	inode = dbgfs_get_inode(sb, dbgfs_root);
@@ -242,14 +253,16 @@ static int dbgfs_reconfigure(struct fs_context *fc)
 {
 	struct super_block *sb = fc->root->d_sb;
 	struct dbgfs_fs_info *old = sb->s_fs_info, *new = fc->s_fs_info;
+	int err = dbgfs_apply_options(sb, new, new->set);
 
+	if (err)
+		return err;
 	if (new->set & BIT(Opt_uid))
 		old->uid = new->uid;
 	if (new->set & BIT(Opt_gid))
 		old->gid = new->gid;
 	if (new->set & BIT(Opt_mode))
 		old->mode = new->mode;
-	dbgfs_apply_options(sb, new->set);
 	return 0;
 }
 

@@ -57,7 +57,7 @@ void dbgfs_drop_active(struct dbgfs_node *node)
 void dbgfs_put_active(struct dbgfs_node *node)
 {
 	/* First: once the count drains, the module's memory may go. */
-	module_put(node->module);
+	module_put(dbgfs_node_module(node));
 	dbgfs_drop_active(node);
 }
 
@@ -169,7 +169,7 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
 	 * debugfs frees i_link in ->free_inode.
 	 */
 	if (S_ISLNK(node->mode))
-		kfree(node->target);
+		kfree(node->link.target);
 	dbgfs_node_free(node);
 }
 
@@ -192,6 +192,7 @@ void dbgfs_node_put(struct dbgfs_node *node)
 		if (S_ISREG(node->mode))
 			dbgfs_proxy_put(node);
 		dbgfs_node_free_name(node);
+		dbgfs_node_drop_ids(node);
 		call_rcu(&node->rcu, dbgfs_node_free_rcu);
 		node = parent;	/* each child holds a reference to its parent */
 	}
@@ -218,8 +219,6 @@ static struct dbgfs_node *dbgfs_node_new_sized(const char *name, umode_t mode,
 	node->hash = dbgfs_name_hash(name);
 	node->ino = atomic_long_inc_return(&dbgfs_next_ino);
 	node->mode = mode;
-	node->uid = GLOBAL_ROOT_UID;
-	node->gid = GLOBAL_ROOT_GID;
 	INIT_LIST_HEAD(&node->owner_link);
 	RB_CLEAR_NODE(&node->rb);
 	if (S_ISDIR(mode))
@@ -385,12 +384,15 @@ struct dbgfs_node *__dbgfs_create_dir(const char *name,
 				      struct dbgfs_node *parent,
 				      struct module *owner)
 {
+	struct dbgfs_node *node;
 	int err = dbgfs_creator_check(parent);
 
 	if (err)
 		return ERR_PTR(err);
-	return dbgfs_add_or_free(dbgfs_node_new(name, S_IFDIR | 0755),
-				 parent, owner);
+	node = dbgfs_node_new(name, S_IFDIR | 0755);
+	if (!IS_ERR(node))
+		node->dir.module = dbgfs_module_of(owner);
+	return dbgfs_add_or_free(node, parent, owner);
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_dir);
 
@@ -435,7 +437,7 @@ static struct dbgfs_node *dbgfs_create_reg(const char *name, umode_t mode,
 	if (short_fops)
 		node->flags |= DBGFS_NODE_SHORT_FOPS;
 	node->file.data = data;
-	err = dbgfs_proxy_attach(node, fops);
+	err = dbgfs_proxy_attach(node, fops, dbgfs_module_of(owner));
 	if (err) {
 		dbgfs_node_put(node);
 		return ERR_PTR(err);
@@ -527,8 +529,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 	node = dbgfs_node_new(name, S_IFLNK | 0777);
 	if (IS_ERR(node))
 		return node;
-	node->target = dbgfs_kstrdup(target, GFP_KERNEL);
-	if (!node->target) {
+	node->link.module = dbgfs_module_of(owner);
+	node->link.target = dbgfs_kstrdup(target, GFP_KERNEL);
+	if (!node->link.target) {
 		dbgfs_node_put(node);
 		return ERR_PTR(-ENOMEM);
 	}

@@ -48,7 +48,7 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 
-	if (!mod || mod == THIS_MODULE)
+	if (!dbgfs_module_of(mod))
 		return 0;
 	owner = dbgfs_owner_find(mod);
 	if (!owner) {
@@ -59,7 +59,6 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 		INIT_LIST_HEAD(&owner->nodes);
 		list_add(&owner->link, &dbgfs_owners);
 	}
-	node->module = mod;
 	list_add_tail(&node->owner_link, &owner->nodes);
 	return 0;
 }
@@ -87,7 +86,7 @@ void dbgfs_owner_unlink(struct dbgfs_node *node)
 /* Whether @mod made @node and still holds its handle.  Under the rwsem. */
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 {
-	return mod && node->module == mod && dbgfs_owner_holds(node);
+	return mod && dbgfs_node_module(node) == mod && dbgfs_owner_holds(node);
 }
 
 /*

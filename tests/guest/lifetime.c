@@ -1191,6 +1191,26 @@ static void test_permissions(void)
 	ok(as_nobody(nobody_write_chm) == EACCES,
 	   "nobody cannot write it (0440)");
 	ok(!chmod(LC "/chm", 0600) && !chown(LC "/chm", 0, 0), "chmod back");
+
+	/* Owners other than root's live beside the tree (kernel/ids.c). */
+	ok(!chown(LC "/chm", NOBODY, 0), "chown nobody:root");
+	drop_inodes();
+	ok(!lstat(LC "/chm", &st2) && st2.st_uid == NOBODY && st2.st_gid == 0,
+	   "an owner with only the uid changed persists after drop_caches (%u:%u)",
+	   st2.st_uid, st2.st_gid);
+	ok(!chown(LC "/chm", 0, 0), "chown root:root");
+	drop_inodes();
+	ok(!lstat(LC "/chm", &st2) && st2.st_uid == 0 && st2.st_gid == 0,
+	   "back to root's after drop_caches (%u:%u)", st2.st_uid, st2.st_gid);
+	/* Instantiated first: the chown's record is dbgfs' next allocation. */
+	ok(!set_fail_nth(1), "fail_nth=1");
+	err = chown(LC "/chm", NOBODY, NOBODY) ? errno : 0;
+	set_fail_nth(0);
+	drop_inodes();
+	ok(err == ENOMEM && !lstat(LC "/chm", &st2) && st2.st_uid == 0 &&
+	   st2.st_gid == 0,
+	   "a chown whose record cannot be allocated: ENOMEM, owner unchanged (%s, %u:%u)",
+	   strerror(err), st2.st_uid, st2.st_gid);
 }
 
 /* Section 4.3: rmmod of the client while its files are open. */

@@ -462,9 +462,16 @@ static void test_create(void)
 	l = dbgfs_create_symlink("link", top, target);
 	if (ktap_expect_ptr_err(&t, l, 0, "create_symlink"))
 		ktap_expect(&t, l->mode == (S_IFLNK | 0777) &&
-			    !strcmp(l->target, target) && l->target != target &&
-			    found("link", top, l),
+			    !strcmp(l->link.target, target) &&
+			    l->link.target != target && found("link", top, l),
 			    "create_symlink: a 0777 link whose target is a copy");
+	if (!IS_ERR(d) && !IS_ERR(f) && !IS_ERR(s) && !IS_ERR(l))
+		ktap_expect(&t, dbgfs_node_module(d) == THIS_MODULE &&
+			    dbgfs_node_module(f) == THIS_MODULE &&
+			    dbgfs_node_module(s) == THIS_MODULE &&
+			    dbgfs_node_module(l) == THIS_MODULE &&
+			    !dbgfs_node_module(root),
+			    "every kind of entry knows the module that made it; dbgfs' root none");
 
 	snap(&before, top);
 	ktap_expect_ptr_err(&t, dbgfs_create_symlink("nolink", top, NULL),
@@ -1100,8 +1107,9 @@ static void test_typed(void)
 				"%s: makes a file whose data is the value (got %ld)",
 				typed_names[c], err_of(node)))
 			ktap_expect(&t, dbgfs_file_size(node) ==
-				    (c == T_BLOB ? sizeof(blob_bytes) : 0),
-				    "%s: the size is right (%lld, the blob's for a blob, else 0)",
+				    (c == T_BLOB ? sizeof(blob_bytes) : 0) &&
+				    dbgfs_node_module(node) == THIS_MODULE,
+				    "%s: the size is right (%lld, the blob's for a blob, else 0), the module is the caller's, not dbgfs'",
 				    typed_names[c], (long long)dbgfs_file_size(node));
 		snap(&before, dir);
 		node = create_typed(c, typed_names[c], dir);
@@ -1184,7 +1192,7 @@ static void test_symlink_rcu(void)
 	kthread_bind(k, cpu);
 	get_task_struct(k);
 	rcu_read_lock();
-	target = READ_ONCE(r.link->target);
+	target = READ_ONCE(r.link->link.target);
 	wake_up_process(k);
 	until = jiffies + 5 * HZ;
 	/* Pairs with the remover's release. */
