@@ -102,27 +102,28 @@ void dbgfs_open_locks_init(void)
 	}
 }
 
-/* The first open file of @node from @of on (@of included); open lock. */
-static struct dbgfs_open *dbgfs_open_from(struct dbgfs_open *of,
+/* The first open file of @node at @pos or after it; open lock. */
+static struct dbgfs_open *dbgfs_open_from(struct hlist_node *pos,
 					  struct dbgfs_node *node)
 {
-	for (; of; of = hlist_entry_safe(of->link.next, struct dbgfs_open, link))
+	struct dbgfs_open *of;
+
+	for (; pos; pos = pos->next) {
+		of = hlist_entry(pos, struct dbgfs_open, link);
 		if (of->node == node)
 			return of;
+	}
 	return NULL;
 }
 
 static struct dbgfs_open *dbgfs_first_open(struct dbgfs_node *node)
 {
-	return dbgfs_open_from(hlist_entry_safe(dbgfs_open_bucket(node)->files.first,
-						struct dbgfs_open, link), node);
+	return dbgfs_open_from(dbgfs_open_bucket(node)->files.first, node);
 }
 
 static struct dbgfs_open *dbgfs_next_open(struct dbgfs_open *of)
 {
-	return dbgfs_open_from(hlist_entry_safe(of->link.next,
-						struct dbgfs_open, link),
-			       of->node);
+	return dbgfs_open_from(of->link.next, of->node);
 }
 
 #define dbgfs_for_each_open(of, node)					\
