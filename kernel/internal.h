@@ -57,7 +57,6 @@
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/module.h>
-#include <linux/rbtree.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
 #include <linux/types.h>
@@ -93,9 +92,10 @@
 #define DBGFS_NODE_IDS		0x80	/* not root's: dbgfs_node_ids() */
 
 struct dbgfs_proxy;
+struct dbgfs_children;
 
 struct dbgfs_dir {
-	struct rb_root		children;	/* tree rwsem; by (hash, name) */
+	struct dbgfs_children	*children;	/* tree rwsem; children.c */
 	unsigned int		nr_subdirs;	/* tree rwsem; stat reads it racily */
 	atomic_t		draining;	/* children unlinked, not done */
 	struct module		*module;	/* dbgfs_node_module() */
@@ -142,7 +142,8 @@ struct dbgfs_node {
 		char		short_name[sizeof(char *)];
 	};					/* dbgfs_node_name() */
 	union {
-		struct rb_node	rb;		/* tree rwsem; in parent's */
+		/* tree rwsem; next in its bucket of the parent's children */
+		struct dbgfs_node *sibling;
 		struct list_head rm_link;	/* being removed */
 		struct rcu_head	rcu;		/* being freed */
 	};
@@ -169,6 +170,17 @@ struct dbgfs_node {
 	 */
 	struct lockdep_map	dep_map;
 #endif
+};
+
+/*
+ * The children of a directory (children.c): @size buckets, each a list of
+ * nodes through node->sibling in (hash, name) order, the buckets in order
+ * of the hashes they take.
+ */
+struct dbgfs_children {
+	unsigned int		nr;		/* children */
+	unsigned int		size;		/* buckets: a power of 2, less 1 */
+	struct dbgfs_node	*bucket[];
 };
 
 /*
@@ -300,10 +312,7 @@ struct dbgfs_node *dbgfs_node_create(const char *name, umode_t mode,
 				     struct dbgfs_node *parent,
 				     struct module *owner);
 void dbgfs_node_get(struct dbgfs_node *node);
-struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name);
-struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
-					  unsigned int hash);
-struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node);
+unsigned int dbgfs_name_hash(const char *name);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct list_head *removed,
 				  struct module *remover);
@@ -311,6 +320,17 @@ void dbgfs_wait_removed(struct dbgfs_node *node);
 bool dbgfs_removal_done(struct dbgfs_node *node);
 void dbgfs_finish_removal(struct list_head *removed);
 void dbgfs_remove_all(void);
+
+/* children.c */
+int dbgfs_children_reserve(struct dbgfs_node *dir);
+int dbgfs_children_add(struct dbgfs_node *dir, struct dbgfs_node *node);
+void dbgfs_children_del(struct dbgfs_node *dir, struct dbgfs_node *node);
+void dbgfs_children_take_all(struct dbgfs_node *dir, struct list_head *list);
+void dbgfs_children_free(struct dbgfs_node *dir);
+struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name);
+struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
+					  unsigned int hash);
+struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node);
 
 /* inode.c */
 int dbgfs_inode_cache_init(void);

@@ -65,7 +65,7 @@ void dbgfs_put_active(struct dbgfs_node *node)
  * Readdir positions are name hashes, as in kernfs: they stay valid while
  * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
  */
-static unsigned int dbgfs_name_hash(const char *name)
+unsigned int dbgfs_name_hash(const char *name)
 {
 	unsigned int hash = full_name_hash(NULL, name, strlen(name));
 
@@ -75,14 +75,6 @@ static unsigned int dbgfs_name_hash(const char *name)
 	if (hash >= INT_MAX)
 		hash = INT_MAX - 1;
 	return hash;
-}
-
-static int dbgfs_name_cmp(unsigned int hash, const char *name,
-			  const struct dbgfs_node *node)
-{
-	if (hash != node->hash)
-		return hash < node->hash ? -1 : 1;
-	return strcmp(name, dbgfs_node_name(node));
 }
 
 static int dbgfs_check_name(const char *name)
@@ -191,6 +183,8 @@ void dbgfs_node_put(struct dbgfs_node *node)
 		parent = node->parent;
 		if (S_ISREG(node->mode))
 			dbgfs_proxy_put(node);
+		if (S_ISDIR(node->mode))
+			dbgfs_children_free(node);
 		dbgfs_node_free_name(node);
 		dbgfs_node_drop_ids(node);
 		call_rcu(&node->rcu, dbgfs_node_free_rcu);
@@ -220,9 +214,6 @@ static struct dbgfs_node *dbgfs_node_new_sized(const char *name, umode_t mode,
 	node->ino = atomic_long_inc_return(&dbgfs_next_ino);
 	node->mode = mode;
 	INIT_LIST_HEAD(&node->owner_link);
-	RB_CLEAR_NODE(&node->rb);
-	if (S_ISDIR(mode))
-		node->dir.children = RB_ROOT;
 	return node;
 }
 
@@ -235,40 +226,10 @@ struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode)
 	return dbgfs_node_new_sized(name, mode, 0);
 }
 
-/*
- * Where a child of @parent named @name (hashed @hash) would go: the link
- * to fill, with its rbtree parent in *@up, or NULL if the name is taken.
- * One descent both checks the name and finds the place.
- */
-static struct rb_node **dbgfs_child_slot(struct dbgfs_node *parent,
-					 unsigned int hash, const char *name,
-					 struct rb_node **up)
-{
-	struct rb_node **link = &parent->dir.children.rb_node;
-	int cmp;
-
-	lockdep_assert_held(&dbgfs_tree_rwsem);
-
-	*up = NULL;
-	while (*link) {
-		*up = *link;
-		cmp = dbgfs_name_cmp(hash, name,
-				     rb_entry(*up, struct dbgfs_node, rb));
-		if (!cmp)
-			return NULL;
-		link = cmp < 0 ? &(*up)->rb_left : &(*up)->rb_right;
-	}
-	return link;
-}
-
-/* @link is from dbgfs_child_slot(); @node is in no tree. */
-static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
-			  struct rb_node *up, struct rb_node **link)
+/* Links @node, in @parent's children already, to @parent. */
+static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node)
 {
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
-	WARN_ON_ONCE(!RB_EMPTY_NODE(&node->rb));
-	rb_link_node(&node->rb, up, link);
-	rb_insert_color(&node->rb, &parent->dir.children);
 	node->parent = parent;
 	dbgfs_node_get(parent);
 	if (S_ISDIR(node->mode))
@@ -277,16 +238,14 @@ static void dbgfs_link_at(struct dbgfs_node *parent, struct dbgfs_node *node,
 
 /*
  * Takes @node out of its parent's children; the parent reference stays
- * with @node.  An unlinked node's rb is cleared: dbgfs_link_at() checks
- * that, and removal reuses the memory for rm_link.
+ * with @node.
  */
 static void dbgfs_unlink_child(struct dbgfs_node *node)
 {
 	struct dbgfs_node *parent = node->parent;
 
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
-	rb_erase(&node->rb, &parent->dir.children);
-	RB_CLEAR_NODE(&node->rb);
+	dbgfs_children_del(parent, node);
 	if (S_ISDIR(node->mode))
 		WRITE_ONCE(parent->dir.nr_subdirs, parent->dir.nr_subdirs - 1);
 }
@@ -308,21 +267,19 @@ static int dbgfs_check_parent(struct dbgfs_node *parent)
 int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 		   struct module *owner)
 {
-	struct rb_node *up, **link = NULL;
 	int err;
 
 	down_write(&dbgfs_tree_rwsem);
 	err = dbgfs_check_parent(parent);
-	if (!err) {
-		link = dbgfs_child_slot(parent, node->hash, dbgfs_node_name(node),
-					 &up);
-		if (!link)
-			err = -EEXIST;
-	}
 	if (!err)
-		err = dbgfs_owner_link(node, owner);
+		err = dbgfs_children_add(parent, node);
 	if (!err) {
-		dbgfs_link_at(parent, node, up, link);
+		err = dbgfs_owner_link(node, owner);
+		if (err)
+			dbgfs_children_del(parent, node);
+	}
+	if (!err) {
+		dbgfs_link_at(parent, node);
 		/* The creator's handle: see dbgfs_unlink_subtree(). */
 		if (dbgfs_owner_holds(node))
 			dbgfs_node_get(node);
@@ -539,58 +496,6 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 }
 EXPORT_SYMBOL_GPL(__dbgfs_create_symlink);
 
-/* Caller holds dbgfs_tree_rwsem. */
-struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name)
-{
-	struct rb_node *rb = dir->dir.children.rb_node;
-	unsigned int hash = dbgfs_name_hash(name);
-	struct dbgfs_node *node;
-	int cmp;
-
-	lockdep_assert_held(&dbgfs_tree_rwsem);
-
-	while (rb) {
-		node = rb_entry(rb, struct dbgfs_node, rb);
-		cmp = dbgfs_name_cmp(hash, name, node);
-		if (!cmp)
-			return node;
-		rb = cmp < 0 ? rb->rb_left : rb->rb_right;
-	}
-	return NULL;
-}
-
-/* The first child whose hash is @hash or above.  Caller holds the rwsem. */
-struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
-					  unsigned int hash)
-{
-	struct rb_node *rb = dir->dir.children.rb_node;
-	struct dbgfs_node *node, *found = NULL;
-
-	lockdep_assert_held(&dbgfs_tree_rwsem);
-
-	while (rb) {
-		node = rb_entry(rb, struct dbgfs_node, rb);
-		if (node->hash >= hash) {
-			found = node;
-			rb = rb->rb_left;
-		} else {
-			rb = rb->rb_right;
-		}
-	}
-	return found;
-}
-
-/* The sibling after @node in readdir order.  Caller holds the rwsem. */
-struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node)
-{
-	struct rb_node *rb;
-
-	lockdep_assert_held(&dbgfs_tree_rwsem);
-	rb = rb_next(&node->rb);
-
-	return rb ? rb_entry(rb, struct dbgfs_node, rb) : NULL;
-}
-
 /**
  * dbgfs_lookup - find a node by name
  * @name: the name to look for
@@ -641,7 +546,7 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct list_head *removed,
 				  struct module *remover)
 {
-	struct dbgfs_node *node, *child, *next;
+	struct dbgfs_node *node;
 	struct list_head *pos;
 	unsigned int count = 0;
 	unsigned short flags;
@@ -670,15 +575,8 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 		count++;
 		if (!S_ISDIR(node->mode))
 			continue;
-		/*
-		 * The whole set of children goes: walk it in postorder, which
-		 * needs no rebalancing and lets each node's rb (which shares
-		 * its memory with rm_link) be reused once it is passed.
-		 */
-		rbtree_postorder_for_each_entry_safe(child, next,
-						     &node->dir.children, rb)
-			list_add_tail(&child->rm_link, removed);
-		node->dir.children = RB_ROOT;
+		/* The whole set of children goes, with no unlinking one by one. */
+		dbgfs_children_take_all(node, removed);
 		WRITE_ONCE(node->dir.nr_subdirs, 0);
 	}
 	return count;
@@ -865,14 +763,11 @@ EXPORT_SYMBOL_GPL(__dbgfs_lookup_and_remove);
 void dbgfs_remove_all(void)
 {
 	struct dbgfs_node *child;
-	struct rb_node *rb;
 	LIST_HEAD(removed);
 
 	down_write(&dbgfs_tree_rwsem);
-	while ((rb = rb_first(&dbgfs_root->dir.children))) {
-		child = rb_entry(rb, struct dbgfs_node, rb);
+	while ((child = dbgfs_first_child_from(dbgfs_root, 0)))
 		dbgfs_unlink_subtree(child, &removed, NULL);
-	}
 	up_write(&dbgfs_tree_rwsem);
 	dbgfs_finish_removal(&removed);
 }
@@ -892,9 +787,7 @@ static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
 static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 		      struct dbgfs_node *new_dir, char *new_name)
 {
-	struct rb_node *up, **link;
 	struct dbgfs_node *parent;
-	unsigned int hash;
 	int err;
 
 	err = dbgfs_check_name(new_name);
@@ -920,23 +813,19 @@ static int dbgfs_move(struct dbgfs_node *node, struct dbgfs_node *old_dir,
 	err = 0;
 	if (old_dir == new_dir && !strcmp(dbgfs_node_name(node), new_name))
 		goto out_unlock;
-	/* Out first: its own erase would move the slot found for the name. */
-	dbgfs_unlink_child(node);
-	hash = dbgfs_name_hash(new_name);
-	link = dbgfs_child_slot(new_dir, hash, new_name, &up);
-	if (!link) {
-		/* Taken: back where it was, as it was. */
-		link = dbgfs_child_slot(old_dir, node->hash,
-					 dbgfs_node_name(node), &up);
-		dbgfs_link_at(old_dir, node, up, link);
-		dbgfs_node_put(old_dir);	/* the reference link_at took */
-		err = -EEXIST;
+	err = -EEXIST;
+	if (dbgfs_find_child(new_dir, new_name))
 		goto out_unlock;
-	}
+	/* From here on nothing fails: the node is not lost between places. */
+	err = dbgfs_children_reserve(new_dir);
+	if (err)
+		goto out_unlock;
+	dbgfs_unlink_child(node);
 	dbgfs_node_free_name(node);
 	dbgfs_node_set_name(node, new_name, true);
-	node->hash = hash;
-	dbgfs_link_at(new_dir, node, up, link);
+	node->hash = dbgfs_name_hash(dbgfs_node_name(node));
+	WARN_ON_ONCE(dbgfs_children_add(new_dir, node));
+	dbgfs_link_at(new_dir, node);
 	/* Stale dentries of the old name and place go at their next lookup. */
 	WRITE_ONCE(node->rev, node->rev + 1);
 	up_write(&dbgfs_tree_rwsem);

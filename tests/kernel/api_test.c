@@ -18,7 +18,6 @@
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
-#include <linux/rbtree.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
@@ -89,14 +88,41 @@ static const struct dbgfs_short_fops walk_short_fops = {
 
 /* White-box helpers. */
 
+/* Walks the buckets, rather than reading the table's count. */
 static unsigned int nr_children(struct dbgfs_node *dir)
 {
-	struct rb_node *rb;
-	unsigned int n = 0;
+	struct dbgfs_children *c = dir->dir.children;
+	struct dbgfs_node *child;
+	unsigned int i, n = 0;
 
-	for (rb = rb_first(&dir->dir.children); rb; rb = rb_next(rb))
-		n++;
+	for (i = 0; c && i < c->size; i++)
+		for (child = c->bucket[i]; child; child = child->sibling)
+			n++;
 	return n;
+}
+
+/*
+ * Whether the children of @dir come out of the buckets in strictly
+ * increasing (hash, name), readdir's order, and as many as counted.
+ */
+static bool children_in_order(struct dbgfs_node *dir)
+{
+	struct dbgfs_children *c = dir->dir.children;
+	struct dbgfs_node *child, *prev = NULL;
+	unsigned int i, n = 0;
+
+	for (i = 0; c && i < c->size; i++) {
+		for (child = c->bucket[i]; child; child = child->sibling) {
+			if (prev && (prev->hash > child->hash ||
+				     (prev->hash == child->hash &&
+				      strcmp(dbgfs_node_name(prev),
+					     dbgfs_node_name(child)) >= 0)))
+				return false;
+			prev = child;
+			n++;
+		}
+	}
+	return c ? n == c->nr : !n;
 }
 
 static unsigned int count_of(struct dbgfs_node *node)
@@ -1335,6 +1361,107 @@ static void test_big_remove(void)
 		    count_of(top), s.count);
 }
 
+/*
+ * The children index (kernel/children.c) through growth, renames within
+ * and out of the directory, and shrinking: every name is found, the
+ * buckets hold readdir's order, a grown table has at most two children a
+ * bucket and a shrunk one at least one in eight.
+ */
+#define INDEX_FILES	1000
+#define INDEX_KEPT	10
+
+/* How many of "@prefix-i" for i = @from, @from + @step, ... are in @dir. */
+static unsigned int index_found(struct dbgfs_node *dir, const char *prefix,
+				unsigned int from, unsigned int step)
+{
+	struct dbgfs_node *node;
+	unsigned int i, found = 0;
+	char name[16];
+
+	for (i = from; i < INDEX_FILES; i += step) {
+		snprintf(name, sizeof(name), "%s-%u", prefix, i);
+		node = dbgfs_lookup(name, dir);
+		found += node && node->parent == dir;
+		dbgfs_node_put(node);
+	}
+	return found;
+}
+
+/* Renames "@prefix-N" of @dir, for odd N, to "@to_prefix-N" in @to. */
+static unsigned int index_move_odd(struct dbgfs_node *dir, const char *prefix,
+				   struct dbgfs_node *to, const char *to_prefix)
+{
+	struct dbgfs_node *node;
+	unsigned int i, moved = 0;
+	char name[16];
+
+	for (i = 1; i < INDEX_FILES; i += 2) {
+		snprintf(name, sizeof(name), "%s-%u", prefix, i);
+		node = dbgfs_lookup(name, dir);
+		snprintf(name, sizeof(name), "%s-%u", to_prefix, i);
+		moved += node && !dbgfs_rename(dir, node, to, name);
+		dbgfs_node_put(node);
+	}
+	return moved;
+}
+
+static void test_children_index(void)
+{
+	struct dbgfs_node *dir, *other;
+	unsigned int i, made = 0;
+	char name[16];
+
+	dir = dbgfs_create_dir("index", top);
+	other = dbgfs_create_dir("index-other", top);
+	if (!ktap_expect(&t, !IS_ERR(dir) && !IS_ERR(other),
+			 "index: create two directories"))
+		return;
+	ktap_expect(&t, !dir->dir.children,
+		    "index: an empty directory has no table");
+	for (i = 0; i < INDEX_FILES; i++) {
+		snprintf(name, sizeof(name), "i-%u", i);
+		made += !IS_ERR(dbgfs_create_file(name, 0444, dir, &data,
+						  &full_fops));
+	}
+	ktap_expect(&t, made == INDEX_FILES &&
+		    index_found(dir, "i", 0, 1) == INDEX_FILES &&
+		    nr_children(dir) == INDEX_FILES && children_in_order(dir),
+		    "index: %u files made, each found, the buckets in order",
+		    made);
+	ktap_expect(&t, 2 * dir->dir.children->size >= INDEX_FILES,
+		    "index: at most two files a bucket (%u buckets)",
+		    dir->dir.children->size);
+
+	ktap_expect(&t, index_move_odd(dir, "i", dir, "r") == INDEX_FILES / 2 &&
+		    !index_found(dir, "i", 1, 2) &&
+		    index_found(dir, "r", 1, 2) == INDEX_FILES / 2 &&
+		    index_found(dir, "i", 0, 2) == INDEX_FILES / 2 &&
+		    nr_children(dir) == INDEX_FILES && children_in_order(dir),
+		    "index: half renamed in place, found by their new names only");
+	ktap_expect(&t, index_move_odd(dir, "r", other, "r") == INDEX_FILES / 2 &&
+		    !index_found(dir, "r", 1, 2) &&
+		    index_found(other, "r", 1, 2) == INDEX_FILES / 2 &&
+		    nr_children(dir) == INDEX_FILES / 2 && children_in_order(dir) &&
+		    nr_children(other) == INDEX_FILES / 2 &&
+		    children_in_order(other),
+		    "index: the renamed half moved to an empty directory, both in order");
+	for (i = 0; i < INDEX_FILES; i += 2) {
+		snprintf(name, sizeof(name), "i-%u", i);
+		if (i % (INDEX_FILES / INDEX_KEPT) != 0)
+			dbgfs_lookup_and_remove(name, dir);
+	}
+	ktap_expect(&t, nr_children(dir) == INDEX_KEPT && children_in_order(dir) &&
+		    index_found(dir, "i", 0, INDEX_FILES / INDEX_KEPT) ==
+		    INDEX_KEPT,
+		    "index: %u kept of %u, each found", nr_children(dir),
+		    INDEX_KEPT);
+	ktap_expect(&t, dir->dir.children->size / 8 <= INDEX_KEPT,
+		    "index: the table shrank to at least one file in eight buckets (%u buckets)",
+		    dir->dir.children->size);
+	dbgfs_remove(dir);
+	dbgfs_remove(other);
+}
+
 static struct dbgfs_node *find_root(void)
 {
 	struct dbgfs_node *probe, *r;
@@ -1377,6 +1504,7 @@ static int __init api_test_init(void)
 	test_change_name();
 	test_typed();
 	test_big_remove();
+	test_children_index();
 	test_symlink_rcu();
 	test_fail_paths();
 	ktap_done(&t);
