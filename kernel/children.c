@@ -15,7 +15,8 @@
  * large one wastes no half of its allocation.
  *
  * Everything here runs under dbgfs_tree_rwsem: for writing where the set
- * of children changes, for reading in lookups and readdir.
+ * of children changes, for reading in lookups and readdir.  Only the free
+ * of a directory's table does not, when nobody can reach the directory.
  */
 #include <linux/limits.h>
 #include <linux/log2.h>
