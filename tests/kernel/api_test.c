@@ -350,15 +350,17 @@ static void test_fail_top(void)
 
 static void test_fail_paths(void)
 {
-	struct dbgfs_node *walk, *walk2, *mv, *cn;
+	struct dbgfs_node *walk, *walk2, *walk3, *mv, *cn;
 	struct fail_case fc;
 
 	walk = dbgfs_create_dir("walk", top);
 	walk2 = dbgfs_create_dir("walk2", top);
+	walk3 = dbgfs_create_dir("walk3", top);
 	mv = dbgfs_create_file("mv", 0444, walk, &data, &full_fops);
 	cn = dbgfs_create_dir("cn", walk);
-	if (!ktap_expect(&t, !IS_ERR(walk) && !IS_ERR(walk2) && !IS_ERR(mv) &&
-			 !IS_ERR(cn), "fail_nth: set up the walk directories"))
+	if (!ktap_expect(&t, !IS_ERR(walk) && !IS_ERR(walk2) &&
+			 !IS_ERR(walk3) && !IS_ERR(mv) && !IS_ERR(cn),
+			 "fail_nth: set up the walk directories"))
 		return;
 
 	/* Names longer than a pointer: their copy is an allocation too. */
@@ -370,6 +372,13 @@ static void test_fail_paths(void)
 		.dir = walk, .name = "walked-file", .absent = "walked-file",
 		.absent_dir = walk, .min_allocs = 3 };
 	fail_walk(&fc);
+	/* The node, its name and the directory's first children table. */
+	fc = (struct fail_case){ .path = "create_file (first of its directory)",
+		.attempt = attempt_file, .dir = walk3, .name = "walked-first",
+		.absent = "walked-first", .absent_dir = walk3, .min_allocs = 3 };
+	fail_walk(&fc);
+	ktap_expect(&t, walk3->dir.children && nr_children(walk3) == 1,
+		    "fail_nth create_file (first of its directory): the directory has its table");
 	fc = (struct fail_case){ .path = "create_file (short fops)",
 		.attempt = attempt_short, .dir = walk, .name = "walked-short",
 		.absent = "walked-short", .absent_dir = walk, .min_allocs = 3 };
