@@ -109,7 +109,7 @@ static bool children_in_order(struct dbgfs_node *dir)
 {
 	struct dbgfs_children *c = dir->dir.children;
 	struct dbgfs_node *child, *prev = NULL;
-	unsigned int i, n = 0;
+	unsigned int i;
 
 	for (i = 0; c && i < c->size; i++) {
 		for (child = c->bucket[i]; child; child = child->sibling) {
@@ -119,10 +119,9 @@ static bool children_in_order(struct dbgfs_node *dir)
 					     dbgfs_node_name(child)) >= 0)))
 				return false;
 			prev = child;
-			n++;
 		}
 	}
-	return c ? n == c->nr : !n;
+	return !c || nr_children(dir) == c->nr;
 }
 
 static unsigned int count_of(struct dbgfs_node *node)
