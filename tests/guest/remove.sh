@@ -33,7 +33,7 @@ check "owners: rmmod owner_b: its dbgfs_remove() of the handle of b" rmmod owner
 is "owners: owner_b's handle still answered as a removed node" \
 	"$(dmesg | sed -n 's/^.*owner_b: rename of b: \(.*\)$/\1/p')" "-2"
 exec 3<&-
-ok "owners: close fd 3"
+closed "owners: close fd 3" 3
 is "owners: no entries left behind" "$(left_lines)" ""
 
 # 1b. The same with nothing of b open or cached, so that only owner_b's handle can keep

@@ -65,6 +65,17 @@ check_exit() {
 	fi
 }
 
+# closed DESC FD: after `exec FD<&-` (whose result the shell ignores), passes if the
+# shell no longer has FD.
+closed() {
+	if [ -e "/proc/$$/fd/$2" ]; then
+		not_ok "$1"
+		echo "#   fd $2 still open: $(readlink "/proc/$$/fd/$2")"
+	else
+		ok "$1"
+	fi
+}
+
 # klog_has DESC TEXT: passes if the kernel log has TEXT.
 klog_has() {
 	if dmesg | grep -qF -- "$2"; then
