@@ -53,16 +53,24 @@ struct counts {
 	long sunreclaim;	/* kB */
 	long dentries, inodes;
 	long nodes, dbgfs_inodes;	/* objects of dbgfs' caches; -1: none */
+	bool loaded;			/* dbgfs was: its caches must be there */
 };
 
 static struct {
 	long rounds, walked_short, reads, bad_reads;
-	long held, eio_after, racing_reads, racing_eio, left;
+	long held, eio_after, left, files_walked;
+	/*
+	 * The racer's reads: answered before the removal began (ok_before),
+	 * EIO (after it began), another error (bad), and a read that
+	 * answered after an EIO of the same file (revived).
+	 */
+	long racing_reads, racing_ok_before, racing_eio, racing_bad,
+	     racing_revived;
 } st;
 
 static int held_fds[HELD];
 static int nr_held;
-static atomic_bool stop;
+static atomic_bool stop, removing;
 
 static long first_number(const char *path)
 {
@@ -83,8 +91,10 @@ static long cache_objects(const char *cache)
 	char path[128];
 
 	snprintf(path, sizeof(path), SLAB "%s/shrink", cache);
-	if (access(path, W_OK))
+	if (access(path, W_OK)) {
+		diag("%s: %s", path, strerror(errno));
 		return -1;
+	}
 	write_file(path, "1");
 	snprintf(path, sizeof(path), SLAB "%s/objects", cache);
 	return first_number(path);
@@ -129,6 +139,7 @@ static struct counts measure(void)
 	c.inodes = first_number("/proc/sys/fs/inode-nr");
 	c.nodes = cache_objects("dbgfs_node");
 	c.dbgfs_inodes = cache_objects("dbgfs_inode");
+	c.loaded = true;
 	return c;
 }
 
@@ -155,10 +166,12 @@ static void compare(const struct counts *a, const struct counts *b,
 	double dentries = (double)(b->dentries - a->dentries) / entries;
 	double inodes = (double)(b->inodes - a->inodes) / entries;
 
-	if (a->nodes >= 0 || b->nodes >= 0) {
-		ok(a->nodes == b->nodes, "dbgfs_node objects: %ld before, %ld after",
-		   a->nodes, b->nodes);
-		ok(a->dbgfs_inodes == b->dbgfs_inodes,
+	/* -1: the cache's shrink file is not there, or not writable. */
+	if (a->loaded) {
+		ok(a->nodes >= 0 && a->nodes == b->nodes,
+		   "dbgfs_node objects: %ld before, %ld after", a->nodes,
+		   b->nodes);
+		ok(a->dbgfs_inodes >= 0 && a->dbgfs_inodes == b->dbgfs_inodes,
 		   "dbgfs_inode objects: %ld before, %ld after",
 		   a->dbgfs_inodes, b->dbgfs_inodes);
 	}
@@ -223,19 +236,40 @@ static long walk(const char *path, long *files)
 	return entries;
 }
 
-/* Reads the held files while they are removed. */
+/*
+ * Reads the held files while they are removed.  read_one() read each
+ * once, so a read answers the end of the file (0) until the removal, EIO
+ * after it.
+ */
 static void *racer(void *arg)
 {
+	bool eio[HELD] = { false };
 	char buf[32];
+	bool began, began_after;
+	ssize_t n;
 	int i;
 
 	(void)arg;
 	while (!atomic_load(&stop)) {
 		for (i = 0; i < nr_held; i++) {
+			began = atomic_load(&removing);
 			st.racing_reads++;
-			if (read(held_fds[i], buf, sizeof(buf)) < 0 &&
-			    errno == EIO)
+			n = read(held_fds[i], buf, sizeof(buf));
+			began_after = atomic_load(&removing);
+			if (n < 0 && errno == EIO && !began_after) {
+				st.racing_bad++;
+				diag("racing read: EIO before the removal began");
+			} else if (n < 0 && errno == EIO) {
 				st.racing_eio++;
+				eio[i] = true;
+			} else if (n < 0) {
+				st.racing_bad++;
+				diag("racing read: %s", strerror(errno));
+			} else if (eio[i]) {
+				st.racing_revived++;
+			} else if (!began) {
+				st.racing_ok_before++;
+			}
 		}
 	}
 	return NULL;
@@ -252,14 +286,18 @@ static void round_of(unsigned int n)
 
 	kcmd("create dbgfs %s %u %u", shape, n, threads);
 	walk(TREE, &files);
+	st.files_walked += files;
 	if (files != n) {
 		st.walked_short++;
 		diag("round %ld (%s, %u threads): walk saw %ld of %u files",
 		     st.rounds, shape, threads, files, n);
 	}
 	atomic_store(&stop, false);
+	atomic_store(&removing, false);
 	if (pthread_create(&t, NULL, racer, NULL))
 		die("pthread_create");
+	usleep(1000);	/* reads of the live files first */
+	atomic_store(&removing, true);
 	kcmd("remove dbgfs");
 	atomic_store(&stop, true);
 	pthread_join(t, NULL);
@@ -304,7 +342,9 @@ static int run(long entries, unsigned int round, double max_b)
 	     done, seconds() - t0, done / (seconds() - t0), st.reads);
 	after = measure();
 
-	ok(1, "%ld entries created and removed in %ld rounds", done, st.rounds);
+	ok(done == entries && st.files_walked == done && !st.left,
+	   "%ld entries created, %ld walked, and removed in %ld rounds",
+	   done, st.files_walked, st.rounds);
 	ok(!st.walked_short, "every round's walk saw all its files (%ld short)",
 	   st.walked_short);
 	ok(st.reads > 0 && !st.bad_reads, "%ld reads of a number, %ld bad",
@@ -312,8 +352,11 @@ static int run(long entries, unsigned int round, double max_b)
 	ok(st.held == st.rounds * HELD && st.eio_after == st.held,
 	   "files held across removal answer EIO after it: %ld of %ld",
 	   st.eio_after, st.held);
-	ok(st.racing_reads > 0, "reads raced the removals: %ld, %ld of them EIO",
-	   st.racing_reads, st.racing_eio);
+	ok(st.racing_ok_before > 0 && st.racing_eio > 0 && !st.racing_bad &&
+	   !st.racing_revived,
+	   "reads raced the removals: %ld, %ld answered before it, %ld EIO, %ld neither, %ld answered after an EIO",
+	   st.racing_reads, st.racing_ok_before, st.racing_eio, st.racing_bad,
+	   st.racing_revived);
 	ok(!st.left, "the tree is gone after each removal (%ld left)", st.left);
 	compare(&before, &after, done, max_b);
 	return tap_done();
