@@ -267,14 +267,20 @@ struct watch {
 	int wd;
 	const char *name;
 	int count;
+	int gone;	/* IN_IGNORED or IN_DELETE_SELF: the watch went */
 };
 
 static void count_event(const struct inotify_event *e, struct watch *w, int nw)
 {
-	for (; nw--; w++)
-		if (e->wd == w->wd && (e->mask & IN_MODIFY) &&
+	for (; nw--; w++) {
+		if (e->wd != w->wd)
+			continue;
+		if ((e->mask & IN_MODIFY) &&
 		    (!w->name || (e->len && !strcmp(e->name, w->name))))
 			w->count++;
+		if (e->mask & (IN_IGNORED | IN_DELETE_SELF))
+			w->gone++;
+	}
 }
 
 /* Reads all that @ifd has (non-blocking), counting into @w. */
@@ -330,7 +336,7 @@ static void notify_inotify(void)
 static bool race_round(int round, uint64_t *late)
 {
 	struct watch w = { .name = NULL };
-	int fd, ifd, before, i;
+	int fd, ifd, before, i, rm;
 	short r;
 	bool pass = true;
 
@@ -367,6 +373,14 @@ static bool race_round(int round, uint64_t *late)
 	if (w.count)
 		pass = ok(false, "race %d: %d IN_MODIFY after removal returned",
 			  round, w.count);
+	/*
+	 * No IN_MODIFY means something only while the watch is there: one
+	 * torn down at removal would see none either.
+	 */
+	rm = inotify_rm_watch(ifd, w.wd);
+	if (w.gone || rm)
+		pass = ok(false, "race %d: the watch survived the removal (%d events of its end, rm_watch: %s)",
+			  round, w.gone, rm ? strerror(errno) : "done");
 	if (ctl("stop", 0))
 		pass = ok(false, "race %d: stop", round);
 	close(ifd);
@@ -384,7 +398,7 @@ static void notify_removal(int rounds)
 		good += race_round(i, &late);
 		total += late;
 	}
-	ok(good == rounds, "removal: %d of %d rounds woke nobody after dbgfs_remove() returned",
+	ok(good == rounds, "removal: %d of %d rounds woke nobody after dbgfs_remove() returned, the watch in place",
 	   good, rounds);
 	diag("removal: %" PRIu64 " notifications after it in all", total);
 }
