@@ -38,10 +38,6 @@ failslab_off() {
 	echo "$verbose" >$FAILSLAB/verbose
 }
 
-splats() {
-	dmesg | grep -E 'WARNING|BUG|Oops|KASAN|kmemleak|lockdep|circular locking|refcount_t|general protection'
-}
-
 # no_splat WHAT: nothing in the kernel log since the last dmesg -c.
 no_splat() {
 	is "$1: no splat in the kernel log" "$(splats)" ""

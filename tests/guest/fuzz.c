@@ -39,6 +39,7 @@
 #include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
+#include <regex.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -121,6 +122,7 @@ static double budget_secs = 20, hang_secs = 60, minimise_secs;
 static unsigned long max_ops;
 static atomic_ulong nsigbus, nsigio;
 static int kmsg = -1;
+
 static bool replaying;
 static const char *client_params = "";
 
@@ -302,31 +304,63 @@ static bool poisoned(const char *buf, ssize_t n)
 			  memmem(buf, n, "1802201963", 10));
 }
 
-/* The kernel log lines that are a failure. */
-static const char *const splats[] = {
-	"BUG:", "WARNING:", "KASAN", "kmemleak", "possible circular",
-	"possible recursive", "inconsistent lock state", "Oops",
-	"general protection", "fuzz_client: FAIL", "blocked for more than",
-};
+/*
+ * The kernel log lines that are a failure: the runner's list (guest/splats,
+ * one extended regular expression a line) and fuzz_client's own.
+ */
+static const char *splats_file = "/tests/guest/splats";
+static regex_t splats[32];
+static int nsplats;
 
-/* The first splat in the kernel log since the last call, if any. */
+static void splat_add(const char *re)
+{
+	if (nsplats == ARRAY_SIZE(splats) ||
+	    regcomp(&splats[nsplats++], re, REG_EXTENDED | REG_NOSUB)) {
+		fprintf(stderr, "fuzz: %s: cannot take '%s'\n", splats_file, re);
+		exit(1);
+	}
+}
+
+static void splats_load(void)
+{
+	char line[256];
+	FILE *f = fopen(splats_file, "r");
+
+	if (!f) {
+		fprintf(stderr, "fuzz: %s: %s\n", splats_file, strerror(errno));
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			splat_add(line);
+	}
+	fclose(f);
+	splat_add("fuzz_client: FAIL");
+}
+
+/*
+ * The first splat in the kernel log since the last call, if any.  Records
+ * the kernel overwrote before they were read are one: a splat may have
+ * been among them.
+ */
 static bool kmsg_splat(char *out, size_t len)
 {
 	char rec[2048];
 	ssize_t n;
-	size_t i;
+	int i;
 
-	if (kmsg < 0)
-		return false;
 	for (;;) {
 		n = read(kmsg, rec, sizeof(rec) - 1);
-		if (n < 0 && errno == EPIPE)
-			continue;	/* overwritten records */
+		if (n < 0 && errno == EPIPE) {
+			snprintf(out, len, "records were overwritten before the fuzzer read them");
+			return true;
+		}
 		if (n <= 0)
 			return false;
 		rec[n] = '\0';
-		for (i = 0; i < ARRAY_SIZE(splats); i++) {
-			if (strstr(rec, splats[i])) {
+		for (i = 0; i < nsplats; i++) {
+			if (!regexec(&splats[i], rec, 0, NULL, 0)) {
 				rec[strcspn(rec, "\n")] = '\0';
 				rec[len - 1] = '\0';	/* len <= sizeof(rec) */
 				memcpy(out, rec, len);
@@ -1180,7 +1214,7 @@ static int run_seed(uint64_t seed)
 	printf("# seed 0x%016" PRIx64 "\n", seed);
 	fflush(stdout);
 	/* The seed in the kernel log too, beside any splat it causes. */
-	if (kmsg >= 0) {
+	{
 		int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
 
 		if (fd >= 0) {
@@ -1316,8 +1350,10 @@ int main(int argc, char **argv)
 			modules = argv[++i];
 		else if (!strcmp(argv[i], "--client-params") && i + 1 < argc)
 			client_params = argv[++i];
+		else if (!strcmp(argv[i], "--splats") && i + 1 < argc)
+			splats_file = argv[++i];
 		else {
-			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] [--client-params P] | --replay LOG\n");
+			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] [--client-params P] [--splats FILE] | --replay LOG\n");
 			return 2;
 		}
 	}
@@ -1338,9 +1374,13 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_sigio;
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGIO, &sa, NULL);
+	/* Without the kernel log, a run could not see a splat: no run. */
+	splats_load();
 	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (kmsg >= 0)
-		lseek(kmsg, 0, SEEK_END);
+	if (kmsg < 0 || lseek(kmsg, 0, SEEK_END) < 0) {
+		fprintf(stderr, "fuzz: /dev/kmsg: %s\n", strerror(errno));
+		return 1;
+	}
 	if (replay_file)
 		run_replay(replay_file);
 	else

@@ -76,6 +76,11 @@ closed() {
 	fi
 }
 
+# splats: the kernel log's lines that report a problem (guest/splats, the runner's list).
+splats() {
+	dmesg | grep -E -f /tests/guest/splats
+}
+
 # klog_has DESC TEXT: passes if the kernel log has TEXT.
 klog_has() {
 	if dmesg | grep -qF -- "$2"; then
