@@ -123,6 +123,29 @@ static unsigned long max_ops;
 static atomic_ulong nsigbus, nsigio;
 static int kmsg = -1;
 
+/*
+ * What a run did, for the floors it must reach (run_seed()): a run in which
+ * nothing was ever made answers ENOENT to every open, which is allowed,
+ * and would pass without having tested anything.
+ */
+static struct {
+	atomic_ulong creates;	/* control commands that made an entry */
+	atomic_ulong removals;	/* rm and lar that removed one */
+	atomic_ulong opens;	/* that succeeded, of entries below fuzz/ */
+	atomic_ulong reads, writes;	/* that succeeded */
+	atomic_ulong eio;	/* answers of files whose entry went */
+	atomic_ulong in_flight;	/* operations a removal returned during */
+} did;
+
+/* The floors of a run of FLOOR_SECS seconds, or more. */
+#define FLOOR_SECS	20
+#define FLOOR_CREATES	100
+#define FLOOR_REMOVALS	20
+#define FLOOR_OPENS	200
+#define FLOOR_READS	50
+#define FLOOR_WRITES	20
+#define FLOOR_EIO	10
+#define FLOOR_IN_FLIGHT	10
 static bool replaying;
 static const char *client_params = "";
 
@@ -946,9 +969,55 @@ static void log_op(struct op *op)
 	ring[op->seq % FUZZ_RING] = *op;
 }
 
+static bool ctl_is(const struct op *op, const char *const *cmds, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(op->s, cmds[i], strlen(cmds[i])))
+			return true;
+	return false;
+}
+
+/* Counts what @op did; @removals_before: did.removals when it began. */
+static void count_op(const struct op *op, unsigned long removals_before)
+{
+	static const char *const creates[] = {
+		"dir ", "file ", "short ", "u32 ", "blob ", "link ", "adopt ",
+	};
+	static const char *const removes[] = { "rm ", "lar " };
+
+	switch (op->kind) {
+	case OP_CTL:
+		if (op->ret > 0 && ctl_is(op, creates, ARRAY_SIZE(creates)))
+			did.creates++;
+		if (op->ret > 0 && ctl_is(op, removes, ARRAY_SIZE(removes)))
+			did.removals++;
+		return;
+	case OP_OPEN:
+		/* The made entries, not fuzz/, its ctl or the root. */
+		did.opens += op->ret >= 0 && strcmp(op->s, CTL) &&
+			     !strncmp(op->s, FZ "/", sizeof(FZ "/") - 1);
+		break;
+	case OP_READ:
+	case OP_PREAD:
+		did.reads += op->ret > 0;
+		break;
+	case OP_WRITE:
+	case OP_PWRITE:
+		did.writes += op->ret > 0;
+		break;
+	default:
+		break;
+	}
+	did.eio += op->ret < 0 && op->err == EIO;
+	did.in_flight += did.removals != removals_before;
+}
+
 static void *thread_main(void *arg)
 {
 	struct thr *t = arg;
+	unsigned long removals;
 	char buf[4096];
 	struct op op;
 
@@ -975,11 +1044,14 @@ static void *thread_main(void *arg)
 		}
 		op.ms = (now_ns() - t0) / 1000000;
 		t->cur = op;
+		removals = did.removals;
 		t->busy_since = now_ns();
 		exec_op(t, &op, buf, sizeof(buf));
 		t->busy_since = 0;
 		t->ops++;
 		log_op(&op);
+		if (roles[t->id] != R_CHAOS)
+			count_op(&op, removals);
 		if (!allowed(&op, t->accmode[op.fd]))
 			fail(&op, "%s answered %s, which it may not",
 			     kind_names[op.kind], strerrorname_np(op.err));
@@ -1201,6 +1273,28 @@ static struct op *collect(size_t *n)
 	return ops;
 }
 
+/* Whether the run did what it exists for: every floor reached. */
+static bool work_done(uint64_t seed, double secs)
+{
+	double f = secs < FLOOR_SECS ? secs / FLOOR_SECS : 1;
+
+	return ok(did.creates >= f * FLOOR_CREATES &&
+		  did.removals >= f * FLOOR_REMOVALS &&
+		  did.opens >= f * FLOOR_OPENS &&
+		  did.reads >= f * FLOOR_READS &&
+		  did.writes >= f * FLOOR_WRITES &&
+		  did.eio >= f * FLOOR_EIO &&
+		  did.in_flight >= f * FLOOR_IN_FLIGHT,
+		  "seed 0x%016" PRIx64 ": the work was done: %lu entries made, %lu removed, %lu opens of them, %lu reads, %lu writes, %lu EIO of removed files, %lu operations a removal returned during (floors for %.0f s: %.0f, %.0f, %.0f, %.0f, %.0f, %.0f, %.0f)",
+		  seed, (unsigned long)did.creates,
+		  (unsigned long)did.removals, (unsigned long)did.opens,
+		  (unsigned long)did.reads, (unsigned long)did.writes,
+		  (unsigned long)did.eio, (unsigned long)did.in_flight, secs,
+		  f * FLOOR_CREATES, f * FLOOR_REMOVALS, f * FLOOR_OPENS,
+		  f * FLOOR_READS, f * FLOOR_WRITES, f * FLOOR_EIO,
+		  f * FLOOR_IN_FLIGHT);
+}
+
 static int run_seed(uint64_t seed)
 {
 	uint64_t x = seed, end;
@@ -1237,6 +1331,7 @@ static int run_seed(uint64_t seed)
 	fresh_state();
 	kmsg_splat(line, sizeof(line));
 	next_seq = 0;
+	memset(&did, 0, sizeof(did));
 	t0 = now_ns();
 	end = t0 + budget_secs * 1e9;
 	for (i = 0; i < nthr; i++)
@@ -1286,6 +1381,8 @@ static int run_seed(uint64_t seed)
 		free(ops);
 		failed = 1;
 	}
+	if (!work_done(seed, secs))
+		failed = 1;
 	return failed;
 }
 
