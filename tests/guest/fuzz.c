@@ -25,8 +25,10 @@
  * A failure is: a result outside the set allowed for that operation (an
  * EFAULT, say), slab poison in what a read returned (0x6b: freed memory on
  * a kernel with slub_debug), an operation that runs longer than --hang
- * seconds (a watchdog thread), or a kernel log line of a splat (BUG:,
- * WARNING:, KASAN, a lockdep report, a leak, fuzz_client's FAIL).  It
+ * seconds (a watchdog thread), a kernel log line of a splat (BUG:,
+ * WARNING:, KASAN, a lockdep report, a leak: guest/splats; fuzz_client's
+ * FAIL), or a run that did too little to have tested anything (floors of
+ * entries made and removed, opens, reads, writes, EIO answers).  It
  * prints the seed and the log, then replays the log single-threaded, and if
  * that fails too, shrinks it by delta debugging (drop chunks, keep what
  * still fails) for at most --minimise seconds.  A concurrency bug may well

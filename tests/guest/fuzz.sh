@@ -3,7 +3,8 @@
 # fuzz_peer.ko; see tests/guest/fuzz.c).  Runs each seed of tests/guest/fuzz.seeds
 # (printed by /tests/bin/fuzz-seeds) for its seconds (default FUZZ_SECS), or, when
 # /tests/fuzz.conf exists (make fuzz), the seeds and times it gives, in the same
-# format.  One result per seed, then the kernel log's checks.
+# format.  Two results per seed (every result allowed, no hang or splat; the floors of
+# work done), then the kernel log's checks.
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
