@@ -7,7 +7,7 @@ MODULE_DIRS := $(shell scripts/module-dirs)
 all: setup modules user
 
 setup:
-	scripts/setup 6.1 6.12 6.12-rt
+	scripts/setup 6.1 6.12 6.12-rt 7.2 7.3-rc
 
 modules:
 	scripts/build-modules 6.1 $(MODULE_DIRS)

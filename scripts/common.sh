@@ -40,27 +40,45 @@ apt_download() {
 	apt-get download -qq -o APT::Sandbox::User=root "$1" >/dev/null
 }
 
-# The meta package that tracks each supported kernel series.
+# The meta package that tracks each supported kernel series.  The 7.x series are
+# Debian unstable's and experimental's, resolved in the build root of scripts/chroot,
+# by their headers' meta package: 7.x's linux-image-ABI is itself a metapackage.
 series_meta() {
 	case "$1" in
 	6.1)  echo linux-image-amd64 ;;
 	6.12) echo linux-image-6.12-amd64 ;;
 	6.12-rt) echo linux-image-6.12-rt-amd64 ;;
-	*) die "unknown kernel series '$1' (6.1, 6.12 or 6.12-rt)" ;;
+	7.2) echo linux-headers-amd64 ;;
+	7.3-rc) echo linux-headers-amd64/experimental ;;
+	*) die "unknown kernel series '$1' (6.1, 6.12, 6.12-rt, 7.2 or 7.3-rc)" ;;
+	esac
+}
+
+# series_in_root SERIES: whether SERIES is built in the Debian unstable root of
+# scripts/chroot (its kernel was built with a gcc Debian 12 does not have).
+series_in_root() {
+	case "$1" in
+	7.*) return 0 ;;
+	*) return 1 ;;
 	esac
 }
 
 # kernel_abi SERIES: the concrete ABI name the meta package depends on now,
 # e.g. 6.1.0-57-amd64.  Resolved at run time: Debian moves it every few weeks.
 kernel_abi() {
-	local meta abi
+	local meta abi kind=image update=apt_update_once cache=(apt-cache)
 	meta=$(series_meta "$1")
-	abi=$(apt-cache depends "$meta" 2>/dev/null |
-		sed -n 's/^ *Depends: linux-image-\(.*-amd64\)$/\1/p' | grep -v unsigned | head -n1)
+	if series_in_root "$1"; then
+		kind=headers
+		cache=("$DBGFS_TOP/scripts/chroot" run apt-cache)
+		update=("$DBGFS_TOP/scripts/chroot" update)
+	fi
+	abi=$("${cache[@]}" depends "$meta" 2>/dev/null |
+		sed -n "s/^ *Depends: linux-$kind-\(.*-amd64\)\$/\1/p" | grep -v unsigned | head -n1)
 	if [ -z "$abi" ]; then
-		apt_update_once
-		abi=$(apt-cache depends "$meta" 2>/dev/null |
-			sed -n 's/^ *Depends: linux-image-\(.*-amd64\)$/\1/p' | grep -v unsigned | head -n1)
+		"${update[@]}"
+		abi=$("${cache[@]}" depends "$meta" 2>/dev/null |
+			sed -n "s/^ *Depends: linux-$kind-\(.*-amd64\)\$/\1/p" | grep -v unsigned | head -n1)
 	fi
 	[ -n "$abi" ] || die "cannot resolve the kernel of $meta"
 	echo "$abi"
