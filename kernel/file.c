@@ -731,7 +731,7 @@ static bool dbgfs_vm_ops_wrappable(const struct vm_operations_struct *ops)
 		return true;
 	return !ops->may_split && !ops->mremap && !ops->mprotect &&
 	       !ops->huge_fault && !ops->map_pages && !ops->pagesize &&
-	       !ops->name && !ops->find_special_page &&
+	       !ops->name && !dbgfs_vm_ops_finds_page(ops) &&
 #ifdef CONFIG_NUMA
 	       !ops->set_policy && !ops->get_policy &&
 #endif

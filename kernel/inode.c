@@ -209,7 +209,7 @@ struct inode *dbgfs_get_inode(struct super_block *sb, struct dbgfs_node *node)
 
 	lockdep_assert_held(&dbgfs_tree_rwsem);
 
-	if (inode && (inode->i_state & I_NEW)) {
+	if (inode && dbgfs_inode_is_new(inode)) {
 		dbgfs_init_inode(inode, node);
 		unlock_new_inode(inode);
 	}
@@ -246,7 +246,7 @@ static struct dentry *dbgfs_iop_lookup(struct inode *dir, struct dentry *dentry,
  * A positive one is stale once its node was removed or renamed.  Nodes are
  * freed after a grace period, so this is safe in RCU walk mode too.
  */
-static int dbgfs_d_revalidate(struct dentry *dentry, unsigned int flags)
+static DBGFS_D_REVALIDATE(dbgfs_d_revalidate)
 {
 	struct inode *inode = d_inode_rcu(dentry);
 	struct dbgfs_node *node;

@@ -177,7 +177,7 @@ static const struct super_operations dbgfs_super_ops = {
 	.alloc_inode	= dbgfs_alloc_inode,
 	.free_inode	= dbgfs_free_inode,
 	.evict_inode	= dbgfs_evict_inode,
-	.drop_inode	= generic_delete_inode,
+	.drop_inode	= dbgfs_drop_inode,
 	.statfs		= simple_statfs,
 	.show_options	= dbgfs_show_options,
 };
@@ -224,7 +224,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = DBGFS_MAGIC;
 	sb->s_op = &dbgfs_super_ops;
-	sb->s_d_op = &dbgfs_dentry_ops;
+	dbgfs_set_d_op(sb, &dbgfs_dentry_ops);
 	sb->s_xattr = dbgfs_xattr_handlers;
 	sb->s_time_gran = 1;
 	/* sget_fc() moved the options from fc->s_fs_info to sb->s_fs_info. */
