@@ -35,6 +35,8 @@
 #include <linux/uaccess.h>
 
 #include <dbgfs.h>
+/* The module's own: dbgfs_hrtimer_setup(). */
+#include "compat.h"
 
 #define NC_TICK_NS	(1000 * 1000)
 #define NC_RACE_BURST	8
@@ -222,8 +224,8 @@ static int __init nc_init(void)
 	nc_text = kstrdup("none", GFP_KERNEL);
 	if (!nc_text)
 		return -ENOMEM;
-	hrtimer_init(&nc_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	nc_timer.function = nc_tick;
+	dbgfs_hrtimer_setup(&nc_timer, nc_tick, CLOCK_MONOTONIC,
+			    HRTIMER_MODE_REL_HARD);
 	nc_dir = dbgfs_create_dir("notify", NULL);
 	nc_value_node = dbgfs_create_u64("value", 0644, nc_dir, &nc_value);
 	dbgfs_create_u64("ack", 0644, nc_dir, &nc_ack);
