@@ -114,4 +114,36 @@ static inline bool dbgfs_vm_ops_finds_page(const struct vm_operations_struct *op
 #endif
 }
 
+/*
+ * 6.17 added f_op->mmap_prepare(), which describes a mapping before its vma
+ * exists (struct vm_area_desc): DBGFS_HAS_MMAP_PREPARE says the kernel has
+ * it, and the file proxy forwards it then (file.c).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+#define DBGFS_HAS_MMAP_PREPARE 1
+#endif
+
+/* Whether @fops can map a file: by ->mmap(), or by ->mmap_prepare(). */
+static inline bool dbgfs_fops_maps(const struct file_operations *fops)
+{
+#ifdef DBGFS_HAS_MMAP_PREPARE
+	if (fops->mmap_prepare)
+		return true;
+#endif
+	return fops->mmap;
+}
+
+/*
+ * Whether @ops has ->mapped(), which the vma wrapper does not pass on: 7.1
+ * added it, for the vmas of ->mmap_prepare() only.
+ */
+static inline bool dbgfs_vm_ops_has_mapped(const struct vm_operations_struct *ops)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 1, 0)
+	return ops->mapped;
+#else
+	return false;
+#endif
+}
+
 #endif /* _DBGFS_COMPAT_H_ */

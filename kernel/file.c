@@ -45,6 +45,8 @@ struct dbgfs_open {
 	bool			fasync;		/* on in the client's fasync */
 	bool			poll_err;	/* a forwarder was not made */
 	bool			mmapped;	/* has had a vma */
+	/* vm_owner is pinned by this, not by each vma (mmap_prepare) */
+	bool			vm_pinned;
 	/* The client's, for every vma of this file; set by the first mmap. */
 	const struct vm_operations_struct *vm_ops;
 	struct module		*vm_owner;	/* pinned by each vma */
@@ -150,7 +152,8 @@ static int dbgfs_locked_down(struct inode *inode, struct file *file,
 
 	if (!(inode->i_mode & 07777 & ~0444) && !(file->f_mode & FMODE_WRITE) &&
 	    (dbgfs_is_short(node) || !fops ||
-	     (!fops->unlocked_ioctl && !fops->compat_ioctl && !fops->mmap)))
+	     (!fops->unlocked_ioctl && !fops->compat_ioctl &&
+	      !dbgfs_fops_maps(fops))))
 		return 0;
 	return security_locked_down(LOCKDOWN_DEBUGFS);
 }
@@ -329,6 +332,9 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 		hlist_del(&of->link);
 		mutex_unlock(lock);
 	}
+	/* No vma is left: each held the file. */
+	if (of->vm_pinned)
+		module_put(of->vm_owner);
 	kfree(of);
 	return 0;
 }
@@ -633,7 +639,8 @@ static void dbgfs_vma_open(struct vm_area_struct *vma)
 	if (!of)
 		return;
 	/* The vma this one is copied from holds a reference already. */
-	__module_get(of->vm_owner);
+	if (!of->vm_pinned)
+		__module_get(of->vm_owner);
 	if (of->vm_ops && of->vm_ops->open)
 		of->vm_ops->open(vma);
 }
@@ -646,7 +653,8 @@ static void dbgfs_vma_close(struct vm_area_struct *vma)
 		return;
 	if (of->vm_ops && of->vm_ops->close)
 		of->vm_ops->close(vma);
-	module_put(of->vm_owner);
+	if (!of->vm_pinned)
+		module_put(of->vm_owner);
 }
 
 /*
@@ -732,6 +740,7 @@ static bool dbgfs_vm_ops_wrappable(const struct vm_operations_struct *ops)
 	return !ops->may_split && !ops->mremap && !ops->mprotect &&
 	       !ops->huge_fault && !ops->map_pages && !ops->pagesize &&
 	       !ops->name && !dbgfs_vm_ops_finds_page(ops) &&
+	       !dbgfs_vm_ops_has_mapped(ops) &&
 #ifdef CONFIG_NUMA
 	       !ops->set_policy && !ops->get_policy &&
 #endif
@@ -797,6 +806,61 @@ out:
 	return ret;
 }
 
+#ifdef DBGFS_HAS_MMAP_PREPARE
+/*
+ * A client's mmap_prepare describes the mapping before its vma exists, and
+ * the mapping may still fail, or merge with a vma next to it, without a
+ * word to the file: so no vma can be sure to hold a reference of its own.
+ * The open file pins the client's module from its first mapping to its
+ * release instead, which comes after the last of its vmas is gone; the
+ * vmas' open and close leave the count alone.
+ */
+static int dbgfs_proxy_mmap_prepare(struct vm_area_desc *desc)
+{
+	struct file *file = desc->file;
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct mutex *lock = dbgfs_open_lock(node);
+	const struct file_operations *fops;
+	struct dbgfs_open *of;
+	struct module *owner;
+	int ret;
+
+	if (!dbgfs_get_active(node))
+		return -EIO;
+	fops = dbgfs_real_fops(node);
+	owner = fops->owner;
+	of = dbgfs_lookup_open(node, file);
+	ret = -ENODEV;
+	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
+		goto out;
+	ret = fops->mmap_prepare(desc);
+	/* The vmas find @of by their file: it must stay this one. */
+	if (!ret && (desc->vm_file != file ||
+		     !dbgfs_vm_ops_wrappable(desc->vm_ops)))
+		ret = -EINVAL;
+	if (!ret) {
+		mutex_lock(lock);
+		if (!of->mmapped) {
+			of->vm_ops = desc->vm_ops;
+			of->vm_owner = owner;
+			of->vm_pinned = true;
+			of->mmapped = true;
+			owner = NULL;	/* the open file's now */
+		} else if (of->vm_ops != desc->vm_ops) {
+			ret = -EINVAL;
+		}
+		mutex_unlock(lock);
+	}
+	if (!ret)
+		desc->vm_ops = dbgfs_vm_ops_for(desc->vm_ops);
+	if (owner)
+		module_put(owner);
+out:
+	dbgfs_put_active(node);
+	return ret;
+}
+#endif
+
 /*
  * Records on the open file whether the client's fasync list holds it, so
  * that a release by removal can take it off (dbgfs_release_one()).
@@ -840,6 +904,9 @@ static void dbgfs_proxy_fill(struct file_operations *p,
 	PROXY(unlocked_ioctl);
 	PROXY(compat_ioctl);
 	PROXY(mmap);
+#ifdef DBGFS_HAS_MMAP_PREPARE
+	PROXY(mmap_prepare);
+#endif
 	PROXY(get_unmapped_area);
 	PROXY(flush);
 	PROXY(fsync);
