@@ -201,7 +201,7 @@ static void test_readdir(void)
 {
 	static const char *const want[] = {
 		".", "..", "ctl", "data", "slow", "events", "stats", "p600", "p644",
-		"p444", "chm", "short", "link", "sub1", "map", "async",
+		"p444", "chm", "short", "link", "sub1", "map", "pmap", "async",
 	};
 	char names[64][256];
 	unsigned long dino = 0;
@@ -1052,6 +1052,46 @@ static void test_map_rmmod(void)
 	ok(!munmap(p, pg), "munmap");
 }
 
+/*
+ * pmap: a client that maps through mmap_prepare alone (where the kernel has
+ * it) maps through dbgfs too, pins its module while mapped, and its faults
+ * end with the file's removal.
+ */
+static void test_pmap(void)
+{
+	int fd, rc, err, preps0, late0, prepare = stat_field("prepare");
+	char *p, c = 0;
+	long pg = sysconf(_SC_PAGESIZE);
+
+	printf("# pmap maps through %s\n",
+	       prepare == 1 ? "mmap_prepare" : "mmap (the kernel has no mmap_prepare)");
+	preps0 = stat_field("preps");
+	late0 = stat_field("late");
+	fd = open(LC "/pmap", O_RDONLY);
+	p = fd < 0 ? MAP_FAILED : mmap(NULL, pg, PROT_READ, MAP_SHARED, fd, 0);
+	err = errno;
+	ok(p != MAP_FAILED, "mmap pmap: %s", p != MAP_FAILED ? "mapped" : strerror(err));
+	if (fd >= 0)
+		close(fd);
+	if (p == MAP_FAILED)
+		return;
+	ok(stat_field("preps") - preps0 == (prepare == 1),
+	   "the client's mmap_prepare ran %d times (%s)", stat_field("preps") - preps0,
+	   prepare == 1 ? "once expected" : "none expected");
+	ok(!touch(p, &c) && !memcmp(p, "map\n", 4), "the pmap mapping reads map");
+	rc = syscall(SYS_delete_module, "lifetime_client", O_NONBLOCK);
+	err = errno;
+	ok(rc == -1 && (err == EAGAIN || err == EBUSY),
+	   "rmmod while a pmap mapping exists is refused: %s",
+	   rc ? strerror(err) : "unloaded");
+	ok(!lc_ctl("remove pmap"), "remove pmap while it is mapped");
+	ok(touch(p, &c) == SIGBUS, "touch pmap after removal: SIGBUS");
+	ok(stat_field("late") == late0, "no fault reached the client after removal (%d)",
+	   stat_field("late") - late0);
+	ok(!munmap(p, pg), "munmap pmap");
+	ok(!lc_ctl("mkpmap"), "mkpmap");
+}
+
 /* An open racing with removal gets ENOENT, nothing else. */
 struct opener {
 	atomic_bool stop;
@@ -1317,6 +1357,7 @@ int main(void)
 	test_removal_spares_neighbours();
 	test_map_removed();
 	test_map_rmmod();
+	test_pmap();
 	test_rmmod();
 	return tap_done();
 }

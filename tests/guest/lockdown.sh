@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # lockdown: DESIGN section 5 under kernel lockdown.  Only files whose mode is within
-# 0444, opened read-only and without ioctl or mmap, may be opened; setattr is refused.
+# 0444, opened read-only and without ioctl or mmap (or mmap_prepare), may be opened;
+# setattr is refused.
 # Lockdown is one-way: this suite needs a guest of its own (tests/guest/SUITES.own-boot).
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
@@ -28,6 +29,8 @@ check "lockdown is integrity" grep -q '\[integrity\]' $LOCKDOWN
 
 is "a 0444 file without ioctl or mmap opens read-only" "$(cat $LC/p444)" "p444"
 is "so does another (stats)" "$(cut -d' ' -f1 $LC/stats | cut -c1-6)" "opens="
+is "a 0444 file that maps (pmap: mmap_prepare, or mmap) cannot be opened: EPERM" \
+	"$(err cat $LC/pmap)" "Operation not permitted"
 is "a 0444 file cannot be opened for writing: EPERM" \
 	"$(err sh -c "echo x > $LC/p444")" "Operation not permitted"
 is "0644 data cannot even be opened for reading: EPERM" \

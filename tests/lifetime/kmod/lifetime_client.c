@@ -23,11 +23,14 @@
  *   map     (0644) mmap of one page ("map\n"), faulted in by vm_ops that
  *           count opens, closes and faults after the file's removal;
  *           "mkmap" makes it again
+ *   pmap    (0444) the same page through mmap_prepare only, where the
+ *           kernel has it (else mmap); "mkpmap" makes it again
  *   async   (0444) fasync on a queue of the module, signalled by "sigio";
  *           "mkasync" makes it again
  * stats also shows vmopen=, vmclose=, late= (faults after removal),
- * async= (1 while the fasync queue holds an entry) and asyncbad= (releases
- * that found their file still on it).
+ * async= (1 while the fasync queue holds an entry), asyncbad= (releases
+ * that found their file still on it), prepare= (1: pmap has mmap_prepare)
+ * and preps= (the mmap_prepare calls).
  * A file "reaper" makes removes lc/victims in its release, which must not
  * deadlock whether a close or a removal runs that release.
  * Every file with full fops counts its opens and releases, in total and per
@@ -52,6 +55,8 @@
 #include <linux/xarray.h>
 
 #include <dbgfs.h>
+/* The module's own: DBGFS_HAS_MMAP_PREPARE. */
+#include "compat.h"
 
 #define LC_IOC_PING	_IO('l', 1)
 #define LC_PING_ANSWER	42
@@ -81,6 +86,14 @@ static struct dbgfs_node *lc_map_node;		/* under lc_data_mutex */
 static struct dbgfs_node *lc_async_node;	/* under lc_data_mutex */
 static struct page *lc_map_page;
 static bool lc_map_removed;
+static struct dbgfs_node *lc_pmap_node;		/* under lc_data_mutex */
+static bool lc_pmap_removed;
+static atomic_t lc_preps = ATOMIC_INIT(0);
+#ifdef DBGFS_HAS_MMAP_PREPARE
+#define LC_PREPARE	1
+#else
+#define LC_PREPARE	0
+#endif
 static atomic_t lc_vm_opens = ATOMIC_INIT(0);
 static atomic_t lc_vm_closes = ATOMIC_INIT(0);
 static atomic_t lc_late_faults = ATOMIC_INIT(0);
@@ -280,15 +293,16 @@ static const struct file_operations lc_events_fops = {
 static ssize_t lc_stats_read(struct file *file, char __user *buf, size_t len,
 			     loff_t *ppos)
 {
-	char tmp[160];
+	char tmp[192];
 	int n;
 
 	n = scnprintf(tmp, sizeof(tmp),
-		      "opens=%d releases=%d slow=%d vmopen=%d vmclose=%d late=%d async=%d asyncbad=%d\n",
+		      "opens=%d releases=%d slow=%d vmopen=%d vmclose=%d late=%d async=%d asyncbad=%d prepare=%d preps=%d\n",
 		      atomic_read(&lc_opens), atomic_read(&lc_releases),
 		      atomic_read(&lc_slow_reads), atomic_read(&lc_vm_opens),
 		      atomic_read(&lc_vm_closes), atomic_read(&lc_late_faults),
-		      !!READ_ONCE(lc_async_queue), atomic_read(&lc_async_bad));
+		      !!READ_ONCE(lc_async_queue), atomic_read(&lc_async_bad),
+		      LC_PREPARE, atomic_read(&lc_preps));
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
 
@@ -392,6 +406,51 @@ static const struct file_operations lc_map_fops = {
 	.mmap		= lc_map_mmap,
 };
 
+/*
+ * pmap: the page of map, mapped through mmap_prepare alone: nothing may
+ * count on a vma before it is made, so these vm_ops count only late faults.
+ */
+static vm_fault_t lc_pvm_fault(struct vm_fault *vmf)
+{
+	if (READ_ONCE(lc_pmap_removed))
+		atomic_inc(&lc_late_faults);
+	if (vmf->pgoff)
+		return VM_FAULT_SIGBUS;
+	get_page(lc_map_page);
+	vmf->page = lc_map_page;
+	return 0;
+}
+
+static const struct vm_operations_struct lc_pvm_ops = {
+	.fault	= lc_pvm_fault,
+};
+
+#ifdef DBGFS_HAS_MMAP_PREPARE
+static int lc_pmap_prepare(struct vm_area_desc *desc)
+{
+	atomic_inc(&lc_preps);
+	desc->vm_ops = &lc_pvm_ops;
+	return 0;
+}
+#else
+static int lc_pmap_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	vma->vm_ops = &lc_pvm_ops;
+	return 0;
+}
+#endif
+
+static const struct file_operations lc_pmap_fops = {
+	.owner		= THIS_MODULE,
+	.open		= lc_open,
+	.release	= lc_release,
+#ifdef DBGFS_HAS_MMAP_PREPARE
+	.mmap_prepare	= lc_pmap_prepare,
+#else
+	.mmap		= lc_pmap_mmap,
+#endif
+};
+
 /* async: SIGIO to the owners of the files on lc_async_queue, on "sigio". */
 static int lc_async_fasync(int fd, struct file *file, int on)
 {
@@ -425,6 +484,8 @@ static int lc_make_special(struct dbgfs_node **where, const char *name,
 		*where = node;
 		if (where == &lc_map_node)
 			WRITE_ONCE(lc_map_removed, false);
+		if (where == &lc_pmap_node)
+			WRITE_ONCE(lc_pmap_removed, false);
 	}
 	mutex_unlock(&lc_data_mutex);
 	return PTR_ERR_OR_ZERO(node);
@@ -442,7 +503,7 @@ static void lc_data_free(struct lc_data *d)
 static void lc_remove(struct dbgfs_node *node)
 {
 	struct lc_data *d = NULL;
-	bool map = false;
+	bool map = false, pmap = false;
 
 	mutex_lock(&lc_data_mutex);
 	if (node == lc_data_node) {
@@ -454,6 +515,10 @@ static void lc_remove(struct dbgfs_node *node)
 		map = true;
 		lc_map_node = NULL;
 	}
+	if (node == lc_pmap_node) {
+		pmap = true;
+		lc_pmap_node = NULL;
+	}
 	if (node == lc_async_node)
 		lc_async_node = NULL;
 	mutex_unlock(&lc_data_mutex);
@@ -461,6 +526,8 @@ static void lc_remove(struct dbgfs_node *node)
 	/* From here on no fault may reach lc_vm_fault(). */
 	if (map)
 		WRITE_ONCE(lc_map_removed, true);
+	if (pmap)
+		WRITE_ONCE(lc_pmap_removed, true);
 	lc_data_free(d);
 }
 
@@ -665,6 +732,9 @@ static int lc_exec(char *cmd)
 	}
 	if (!strcmp(verb, "mkmap") && !arg1)
 		return lc_make_special(&lc_map_node, "map", 0644, &lc_map_fops);
+	if (!strcmp(verb, "mkpmap") && !arg1)
+		return lc_make_special(&lc_pmap_node, "pmap", 0444,
+				       &lc_pmap_fops);
 	if (!strcmp(verb, "mkasync") && !arg1)
 		return lc_make_special(&lc_async_node, "async", 0444,
 				       &lc_async_fops);
@@ -778,6 +848,7 @@ static int __init lc_init(void)
 		err = PTR_ERR_OR_ZERO(node);
 	}
 	err = err ?: lc_make_special(&lc_map_node, "map", 0644, &lc_map_fops) ?:
+	      lc_make_special(&lc_pmap_node, "pmap", 0444, &lc_pmap_fops) ?:
 	      lc_make_special(&lc_async_node, "async", 0444, &lc_async_fops);
 	if (err) {
 		dbgfs_remove(lc_dir);
