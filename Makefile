@@ -13,15 +13,18 @@ modules:
 	scripts/build-modules 6.1 $(MODULE_DIRS)
 	scripts/build-modules 6.12 $(MODULE_DIRS)
 	scripts/build-modules 6.12-rt $(MODULE_DIRS)
+	scripts/build-modules 7.2 $(MODULE_DIRS)
+	scripts/build-modules 7.3-rc $(MODULE_DIRS)
 
 user:
 	for d in lib tools tests/guest bench; do \
 		[ ! -f $$d/Makefile ] || $(MAKE) -C $$d || exit 1; done
 
-# Everything: host checks, guest suites on 6.1, 6.12, 6.12-rt (PREEMPT_RT) and the
-# debug kernel, runner self-tests.
+# Everything: host checks, guest suites on 6.1, 6.12, 6.12-rt (PREEMPT_RT), 7.2 (Debian
+# unstable's) and the debug kernel, the builds for 7.3-rc (experimental's), runner
+# self-tests.
 check:
-	scripts/check 6.1 6.12 6.12-rt debug
+	scripts/check 6.1 6.12 6.12-rt 7.2 debug --build-only 7.3-rc
 
 # One kernel's suites, or some of them: make check-guest KERNEL=6.12 SUITES=mount
 check-guest: setup user
@@ -36,7 +39,8 @@ check-debug:
 	DBGFS_SKIP_SELFTEST=1 scripts/check debug
 
 # The main job: a guest with dbgfs, the example module and the tool's tour; a shell in
-# the guest when stdin is a terminal.  KERNEL=6.12 for the other kernel.
+# the guest when stdin is a terminal.  KERNEL=6.12, 6.12-rt, 7.2 or 7.3-rc for another
+# kernel (7.x builds in the Debian unstable root of scripts/chroot).
 run:
 	scripts/setup $(KERNEL)
 	$(MAKE) -s -C tools
