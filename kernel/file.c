@@ -181,14 +181,25 @@ static bool dbgfs_release_safe_orphaned(int (*release)(struct inode *,
 	       release == single_release || release == seq_release;
 }
 
-/* Not the client's code once the module has exited: see above. */
-static void dbgfs_client_release(struct file *file, struct dbgfs_node *node)
+/*
+ * Whether the module of @node may run its code: @held says whether the
+ * caller holds the module (or is the module itself), and the orphan flag
+ * whether it has exited.
+ */
+static bool dbgfs_client_may_run(struct dbgfs_node *node, bool held)
+{
+	return held && !(READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN);
+}
+
+/* Not the client's code unless @held (see above), but for the safe ones. */
+static void dbgfs_client_release(struct file *file, struct dbgfs_node *node,
+				 bool held)
 {
 	const struct file_operations *fops = dbgfs_real_fops(node);
 
 	if (dbgfs_is_short(node) || !fops || !fops->release)
 		return;
-	if ((READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN) &&
+	if (!dbgfs_client_may_run(node, held) &&
 	    !dbgfs_release_safe_orphaned(fops->release))
 		return;
 	fops->release(file_inode(file), file);
@@ -281,22 +292,25 @@ static void dbgfs_pollers_detach(struct dbgfs_open *of)
 }
 
 /*
- * The client's release of @of; the caller holds no lock of ours.  A file
+ * The client's release of @of; the caller holds no lock of ours, and holds
+ * the module of the node if @held (see dbgfs_release_open_files()).  A file
  * still on the client's fasync list leaves it first, as __fput() does it:
  * after removal the proxy cannot call the client's fasync any more, and the
  * client's list must not keep a file that is about to be freed.  Not for
- * an orphan: its module has exited, and with it, maybe, the list; exit()
- * takes forgotten files off it (see dbgfs_create_file()).
+ * an orphan, or a module not held: it has exited, or is going, and with
+ * it, maybe, the list; exit() takes forgotten files off it (see
+ * dbgfs_create_file()).
  */
-static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node)
+static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node,
+			      bool held)
 {
 	dbgfs_pollers_detach(of);
 	if (of->fasync) {
-		if (!(READ_ONCE(node->flags) & DBGFS_NODE_ORPHAN))
+		if (dbgfs_client_may_run(node, held))
 			dbgfs_real_fops(node)->fasync(-1, of->file, 0);
 		of->fasync = false;
 	}
-	dbgfs_client_release(of->file, node);
+	dbgfs_client_release(of->file, node, held);
 }
 
 /*
@@ -323,7 +337,8 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 	if (!of)
 		return 0;
 	if (mine) {
-		dbgfs_release_one(of, node);
+		/* The active reference holds the module. */
+		dbgfs_release_one(of, node, true);
 		dbgfs_put_active(node);
 	} else {
 		/* Removal has it, or will once it has drained the node. */
@@ -346,12 +361,24 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
  * the list until its done is set (its close takes it off and frees it
  * then), which keeps the walk's next entry in place.  One pass over n open
  * files, not a rescan from the head for each.
+ *
+ * The client's fasync and release run here as every other method runs,
+ * with the node's module held, so that rmmod of it is refused meanwhile
+ * and its exit() cannot free what they use under them: @remover may be
+ * another module (its directory's, by dbgfs_lookup_and_remove(), its owner
+ * cleanup).  A module that is going cannot be held: then they run only if
+ * it is the remover itself, whose exit() is removing its files; for any
+ * other remover the module's code runs no more, as once it has exited.
  */
-void dbgfs_release_open_files(struct dbgfs_node *node)
+void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
+	struct module *mod = dbgfs_node_module(node);
 	struct dbgfs_open *of, *next;
+	bool held, got;
 
+	got = try_module_get(mod);
+	held = got || mod == remover;
 	mutex_lock(lock);
 	dbgfs_for_each_open(of, node)
 		of->released = true;
@@ -361,7 +388,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		/* Faults from now on find the node gone: SIGBUS. */
 		if (of->mmapped)
 			unmap_mapping_range(of->file->f_mapping, 0, 0, 1);
-		dbgfs_release_one(of, node);
+		dbgfs_release_one(of, node, held);
 		/* Pollers come back, find the node gone and see EPOLLHUP. */
 		wake_up_poll(&of->wq, EPOLLHUP | EPOLLERR);
 		mutex_lock(lock);
@@ -373,6 +400,8 @@ void dbgfs_release_open_files(struct dbgfs_node *node)
 		wake_up_var(&of->done);
 		of = next;
 	}
+	if (got)
+		module_put(mod);
 }
 
 /*

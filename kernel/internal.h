@@ -318,7 +318,7 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct module *remover);
 void dbgfs_wait_removed(struct dbgfs_node *node);
 bool dbgfs_removal_done(struct dbgfs_node *node);
-void dbgfs_finish_removal(struct list_head *removed);
+void dbgfs_finish_removal(struct list_head *removed, struct module *remover);
 void dbgfs_remove_all(void);
 
 /* children.c */
@@ -356,7 +356,7 @@ int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real,
 void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
-void dbgfs_release_open_files(struct dbgfs_node *node);
+void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover);
 void dbgfs_wake_open_files(struct dbgfs_node *node);
 void dbgfs_open_locks_init(void);
 

@@ -631,9 +631,10 @@ static void dbgfs_wake_removers(void)
  * operations in flight on every removed node, release the
  * files still open, wait for the removals of children that others had
  * begun, and drop the tree's references.  Children before parents, so that
- * a node is done only when everything that was below it is.
+ * a node is done only when everything that was below it is.  @remover is
+ * the module removing them (see dbgfs_release_open_files()).
  */
-void dbgfs_finish_removal(struct list_head *removed)
+void dbgfs_finish_removal(struct list_head *removed, struct module *remover)
 {
 	struct dbgfs_node *node, *tmp, *parent;
 	unsigned short flags;
@@ -642,7 +643,7 @@ void dbgfs_finish_removal(struct list_head *removed)
 	list_for_each_entry_safe_reverse(node, tmp, removed, rm_link) {
 		dbgfs_drain(node);
 		if (S_ISREG(node->mode)) {
-			dbgfs_release_open_files(node);
+			dbgfs_release_open_files(node, remover);
 			dbgfs_proxy_retire(node);
 		} else if (S_ISDIR(node->mode)) {
 			wait_event(dbgfs_drain_wq,
@@ -707,7 +708,7 @@ void __dbgfs_remove(struct dbgfs_node *node, struct module *remover)
 		dbgfs_unlink_subtree(node, &removed, remover);
 	up_write(&dbgfs_tree_rwsem);
 	if (!puts) {
-		dbgfs_finish_removal(&removed);
+		dbgfs_finish_removal(&removed, remover);
 		return;
 	}
 	dbgfs_wait_removed(node);
@@ -755,7 +756,7 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
 		dbgfs_node_put(parent);
 		return;
 	}
-	dbgfs_finish_removal(&removed);
+	dbgfs_finish_removal(&removed, remover);
 }
 EXPORT_SYMBOL_GPL(__dbgfs_lookup_and_remove);
 
@@ -769,7 +770,7 @@ void dbgfs_remove_all(void)
 	while ((child = dbgfs_first_child_from(dbgfs_root, 0)))
 		dbgfs_unlink_subtree(child, &removed, NULL);
 	up_write(&dbgfs_tree_rwsem);
-	dbgfs_finish_removal(&removed);
+	dbgfs_finish_removal(&removed, NULL);
 }
 
 static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)

@@ -151,7 +151,7 @@ static void dbgfs_owner_going(struct module *mod)
 	list_del(&owner->link);
 	up_write(&dbgfs_tree_rwsem);
 	kfree(owner);
-	dbgfs_finish_removal(&removed);
+	dbgfs_finish_removal(&removed, mod);
 	if (count)
 		pr_warn("module %s left %u entries behind; removed them\n",
 			mod->name, count);

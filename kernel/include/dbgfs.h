@@ -96,6 +96,12 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * removal.  The module owning @fops is not pinned by open files.
  * @fops->release may remove other entries, but not its own file or a
  * directory above it: a release at close runs under an active reference.
+ * A removal by another module (of a directory above the file, by
+ * dbgfs_lookup_and_remove(), or the cleanup of a module that goes) runs
+ * @fops->release, and fasync(-1, file, 0), with the file's module held,
+ * as every other method: its rmmod is refused (EAGAIN) until they return.
+ * Once its rmmod has begun, such a removal runs none of its code, as after
+ * its exit(); its own removals in exit() still run them.
  *
  * Mappings: dbgfs cannot revoke the pages @fops->mmap maps, but it puts
  * its own vm_ops in the vma and calls the client's from them.  Each vma

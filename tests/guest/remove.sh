@@ -5,6 +5,10 @@
 #   freed memory (a KASAN report on the debug kernel; the runner fails the run on it).
 #   exiter.ko forgets its entries and its exit() frees their data: a reader hammering
 #   them across rmmod must never read freed data, and no release may run after exit().
+# Removal, round 3 (issue 32):
+#   cross_dir.ko's removal of cross/ runs the slow release (or fasync) of cross/slow,
+#   cross_file.ko's file: rmmod cross_file meanwhile must be refused, and the method must
+#   still read its data (rmtest cross).
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
@@ -81,6 +85,33 @@ is "exit window: no release or fasync ran after exit()" \
 	"$(dmesg | grep -c -E 'exiter: (release|fasync) after exit')" 0
 is "exit window: one warning, for exiter's 3 entries" "$(left_lines)" \
 	"dbgfs: module exiter left 3 entries behind; removed them"
+
+# 5. A removal by one module that runs another's release or fasync: cross_dir removes
+# cross/ (by handle, by name, or by the owner cleanup of a forgetful cross_dir), in which
+# cross_file made slow; with slow_fasync=1 fasync(-1) is the slow method, not release.
+# Before the fix rmmod cross_file succeeded meanwhile, and the method read its data after
+# exit() freed it ("read 0x6b6b6b6b after exit").
+for run in "0 release" "1 release" "2 release" "0 fasync"; do
+	set -- $run
+	how=$1 slow=$2 t="cross, how=$1, slow $2"
+	dmesg -c >/dev/null
+	check "$t: insmod cross_dir how=$how" insmod $MODS/cross_dir.ko how=$how
+	fasync=0
+	[ "$slow" = fasync ] && fasync=1
+	check "$t: insmod cross_file slow_fasync=$fasync" insmod $MODS/cross_file.ko \
+		slow_fasync=$fasync
+	tap_program "$t" /tests/bin/rmtest cross
+	is "$t: the slow method found its data, cross_file loaded" \
+		"$(dmesg | sed -n "s/^.*cross_file: \($slow read .*\)$/\1/p")" "$slow read 0x600dcafe"
+	is "$t: none of cross_file's code ran after its exit()" \
+		"$(dmesg | grep -c 'cross_file: .* after exit')" 0
+	if [ "$how" = 2 ]; then
+		klog_has "$t: cross_dir's cleanup removed cross/" \
+			"dbgfs: module cross_dir left 2 entries behind; removed them"
+	fi
+	rmmod cross_file 2>/dev/null
+	rmmod cross_dir 2>/dev/null
+done
 
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cross_dir: the module whose directory another module's file lives in
+ * (issue 32, part 1).  It makes cross/; cross_file.ko makes cross/slow in
+ * it, with a slow release.  Its exit removes cross/, and with it that file
+ * of another module, in one of three ways (@how): 0 dbgfs_remove() of its
+ * handle, 1 dbgfs_lookup_and_remove() by name, 2 not at all (dbgfs' owner
+ * cleanup does, after exit()).  Whichever it is, the release of
+ * cross_file's file runs on this module's removal, not cross_file's, and
+ * must run with cross_file held (tests/guest/remove.sh, crossrm.c).
+ */
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include <dbgfs.h>
+
+static int how;
+module_param(how, int, 0444);
+MODULE_PARM_DESC(how, "exit: 0 dbgfs_remove(), 1 dbgfs_lookup_and_remove(), 2 forget");
+
+static struct dbgfs_node *cross_dir;
+
+static int __init cross_dir_init(void)
+{
+	if (how < 0 || how > 2)
+		return -EINVAL;
+	cross_dir = dbgfs_create_dir("cross", NULL);
+	return PTR_ERR_OR_ZERO(cross_dir);
+}
+
+static void __exit cross_dir_exit(void)
+{
+	if (how == 0)
+		dbgfs_remove(cross_dir);
+	else if (how == 1)
+		dbgfs_lookup_and_remove("cross", NULL);
+}
+
+module_init(cross_dir_init);
+module_exit(cross_dir_exit);
+
+MODULE_DESCRIPTION("dbgfs test: a directory whose removal releases another module's file");
+MODULE_LICENSE("GPL");
