@@ -367,10 +367,13 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
  * and its exit() cannot free what they use under them: @remover may be
  * another module (its directory's, by dbgfs_lookup_and_remove(), its owner
  * cleanup).  A module that is going cannot be held: then they run only if
- * it is the remover itself, whose exit() is removing its files; for any
- * other remover the module's code runs no more, as once it has exited.
+ * it is the remover itself, whose exit() is removing its files (or
+ * @origin, that of the removal this one took the node over from, which
+ * waits for this one); for any other remover the module's code runs no
+ * more, as once it has exited.
  */
-void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover)
+void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
+			      struct module *origin)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
 	struct module *mod = dbgfs_node_module(node);
@@ -378,7 +381,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover)
 	bool held, got;
 
 	got = try_module_get(mod);
-	held = got || mod == remover;
+	held = got || mod == remover || mod == origin;
 	mutex_lock(lock);
 	dbgfs_for_each_open(of, node)
 		of->released = true;

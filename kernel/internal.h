@@ -26,6 +26,11 @@
  *   -> dbgfs_node_put()) never takes it; nor do node frees, which are RCU
  *   callbacks.  Never held across client code.
  *
+ * dbgfs_removal_lock (spinlock, node.c): the removals under way, the
+ *   nodes each has queued and the one it is finishing, so that a second
+ *   remover takes over its part of them (dbgfs_take_over()).  Taken alone
+ *   or under dbgfs_tree_rwsem; under it nothing but the node's own ones.
+ *
  * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
  *   the open files of the nodes hashed to it, and the fields of struct
  *   dbgfs_open but its pollers.  Taken under an active reference or after
@@ -247,6 +252,22 @@ static inline struct module *dbgfs_node_module(const struct dbgfs_node *node)
 	return node->link.module;
 }
 
+/*
+ * A removal under way (node.c), on its remover's stack: the nodes it has
+ * unlinked and not begun to finish, parents before children, and the one
+ * it is finishing.  @origin is the remover of the removal whose part this
+ * one took over (dbgfs_take_over()), else @remover: the code of either may
+ * still run for these nodes while they are going (see
+ * dbgfs_release_open_files()).
+ */
+struct dbgfs_removal {
+	struct list_head	nodes;		/* by node->rm_link */
+	struct list_head	link;		/* in node.c's dbgfs_removals */
+	struct dbgfs_node	*finishing;
+	struct module		*remover;
+	struct module		*origin;
+};
+
 /* Serialises every change of the tree; lookups and readdir share it. */
 extern struct rw_semaphore dbgfs_tree_rwsem;
 extern struct dbgfs_node *dbgfs_root;
@@ -313,12 +334,13 @@ struct dbgfs_node *dbgfs_node_create(const char *name, umode_t mode,
 				     struct module *owner);
 void dbgfs_node_get(struct dbgfs_node *node);
 unsigned int dbgfs_name_hash(const char *name);
+void dbgfs_removal_init(struct dbgfs_removal *r, struct module *remover);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
-				  struct list_head *removed,
-				  struct module *remover);
+				  struct dbgfs_removal *r);
+void dbgfs_take_over(struct dbgfs_node *top, struct dbgfs_removal *r);
 void dbgfs_wait_removed(struct dbgfs_node *node);
 bool dbgfs_removal_done(struct dbgfs_node *node);
-void dbgfs_finish_removal(struct list_head *removed, struct module *remover);
+void dbgfs_finish_removal(struct dbgfs_removal *r);
 void dbgfs_remove_all(void);
 
 /* children.c */
@@ -356,7 +378,8 @@ int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real,
 void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
-void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover);
+void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
+			      struct module *origin);
 void dbgfs_wake_open_files(struct dbgfs_node *node);
 void dbgfs_open_locks_init(void);
 

@@ -532,20 +532,83 @@ static void dbgfs_deactivate(struct dbgfs_node *node)
 }
 
 /*
+ * The removals under way, each on its remover's stack, and the nodes each
+ * has queued and not begun to finish (node->rm_link) or is finishing
+ * (finishing).  Another remover of such a node takes over the part of the
+ * removal below it that has not begun (dbgfs_take_over()) instead of
+ * waiting for all of it: that may wait for the very operation it runs in.
+ *
+ * dbgfs_removal_lock protects the list of removals, what each is finishing and,
+ * once the removal is registered, the membership of its list; the owner of
+ * a removal adds to its list only with dbgfs_tree_rwsem held for writing
+ * (dbgfs_unlink_subtree(), dbgfs_take_over()), and those who walk another
+ * removal's list hold both, so that it neither grows nor shrinks under
+ * them.  A node taken off a list is on none (list_del_init()): begun.
+ */
+static DEFINE_SPINLOCK(dbgfs_removal_lock);
+static LIST_HEAD(dbgfs_removals);
+
+/* Registers @r, empty, for @remover: others may find what it queues. */
+void dbgfs_removal_init(struct dbgfs_removal *r, struct module *remover)
+{
+	INIT_LIST_HEAD(&r->nodes);
+	r->finishing = NULL;
+	r->remover = remover;
+	r->origin = remover;
+	spin_lock(&dbgfs_removal_lock);
+	list_add(&r->link, &dbgfs_removals);
+	spin_unlock(&dbgfs_removal_lock);
+}
+
+/* The removal whose list @pos heads, if any.  Under dbgfs_removal_lock. */
+static struct dbgfs_removal *dbgfs_removal_of_head(struct list_head *pos)
+{
+	struct dbgfs_removal *r;
+
+	lockdep_assert_held(&dbgfs_removal_lock);
+	list_for_each_entry(r, &dbgfs_removals, link)
+		if (pos == &r->nodes)
+			return r;
+	return NULL;
+}
+
+static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
+{
+	for (; dir; dir = dir->parent)
+		if (dir == node)
+			return true;
+	return false;
+}
+
+/*
+ * Makes @node, which its removal has unlinked from @node->parent's
+ * children, count in the parent's dir.draining, so that the parent is done
+ * only once @node is, whoever finishes which.  Tree rwsem for writing.
+ */
+static void dbgfs_count_in_parent(struct dbgfs_node *node)
+{
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+	if (node->flags & DBGFS_NODE_RM_TOP)
+		return;
+	atomic_inc(&node->parent->dir.draining);
+	WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_RM_TOP);
+}
+
+/*
  * Marks @top and everything below it removed, refuses new operations on
- * them and takes them out of the tree, queueing the nodes on @removed
- * (parents before children) for dbgfs_finish_removal().  The creator's references of the nodes that
- * @remover made go with the removal: its handles of them are spent.  Those
- * of other modules stay, so that their handles stay valid until they remove
- * them too or go.  A node removed already is some other removal's, which
- * the caller waits for with dbgfs_wait_removed().  Caller holds
- * dbgfs_tree_rwsem for writing.
+ * them and takes them out of the tree, queueing the nodes on @r (parents
+ * before children) for dbgfs_finish_removal().  The creator's references
+ * of the nodes that @r's remover made go with the removal: its handles of
+ * them are spent.  Those of other modules stay, so that their handles stay
+ * valid until they remove them too or go.  A node removed already is some
+ * other removal's, which the caller takes over (dbgfs_take_over()).
+ * Caller holds dbgfs_tree_rwsem for writing.
  * Return: the number of nodes queued.
  */
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
-				  struct list_head *removed,
-				  struct module *remover)
+				  struct dbgfs_removal *r)
 {
+	struct list_head *removed = &r->nodes;
 	struct dbgfs_node *node;
 	struct list_head *pos;
 	unsigned int count = 0;
@@ -557,15 +620,14 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 		return 0;
 	dbgfs_unlink_child(top);
 	/* The parent is done only when this removal is. */
-	atomic_inc(&top->parent->dir.draining);
-	WRITE_ONCE(top->flags, top->flags | DBGFS_NODE_RM_TOP);
+	dbgfs_count_in_parent(top);
 	list_add_tail(&top->rm_link, removed);
 	pos = &top->rm_link;
 	/* Breadth first: the queue is walked while it grows. */
 	for (; pos != removed; pos = pos->next) {
 		node = list_entry(pos, struct dbgfs_node, rm_link);
 		flags = node->flags | DBGFS_NODE_REMOVED;
-		if (dbgfs_owner_is(node, remover)) {
+		if (dbgfs_owner_is(node, r->remover)) {
 			dbgfs_owner_unlink(node);
 			flags |= DBGFS_NODE_PUT_CREATOR;
 		}
@@ -580,6 +642,47 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 		WRITE_ONCE(node->dir.nr_subdirs, 0);
 	}
 	return count;
+}
+
+/*
+ * For @top, which another removal has unlinked: moves the part of that
+ * removal below @top (@top included) that it has not begun to @r, empty,
+ * to be finished by @r's remover.  What that removal has begun (@top
+ * itself, or a node below it that it is finishing) it finishes; the parent
+ * of such a node waits for it through dir.draining, and the caller for
+ * @top with dbgfs_wait_removed().  So a remover waits only for the nodes
+ * below @top and the operations on them, never for the rest of another
+ * removal, which may be waiting for the operation it runs in (a release
+ * that the other removal runs, a write that it drains).
+ * Caller holds dbgfs_tree_rwsem for writing.
+ */
+void dbgfs_take_over(struct dbgfs_node *top, struct dbgfs_removal *r)
+{
+	struct list_head *pos, *next;
+	struct dbgfs_removal *from;
+	struct dbgfs_node *node;
+
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+	spin_lock(&dbgfs_removal_lock);
+	if (list_empty(&top->rm_link))
+		goto out;	/* begun, or done */
+	/* Parents before children: what is below @top comes after it. */
+	for (pos = top->rm_link.next; !(from = dbgfs_removal_of_head(pos));
+	     pos = next) {
+		next = pos->next;
+		node = list_entry(pos, struct dbgfs_node, rm_link);
+		if (dbgfs_is_ancestor(top, node->parent))
+			list_move_tail(pos, &r->nodes);
+	}
+	list_move(&top->rm_link, &r->nodes);
+	dbgfs_count_in_parent(top);
+	node = from->finishing;
+	if (node && dbgfs_is_ancestor(top, node->parent))
+		dbgfs_count_in_parent(node);
+	/* Its remover's code may run for them: its removal is under way. */
+	r->origin = from->origin;
+out:
+	spin_unlock(&dbgfs_removal_lock);
 }
 
 /*
@@ -611,8 +714,9 @@ bool dbgfs_removal_done(struct dbgfs_node *node)
 }
 
 /*
- * For a node that another remover has unlinked: waits until that removal
- * is complete.  The caller holds a reference to @node.
+ * For a node that a removal has unlinked: waits until that removal of it
+ * is complete, subtree and all.  The caller holds a reference to @node and
+ * has taken over what it could (dbgfs_take_over()) and finished it.
  */
 void dbgfs_wait_removed(struct dbgfs_node *node)
 {
@@ -627,56 +731,91 @@ static void dbgfs_wake_removers(void)
 }
 
 /*
- * The sleeping half of removal, without the tree lock: wait for the
- * operations in flight on every removed node, release the
- * files still open, wait for the removals of children that others had
- * begun, and drop the tree's references.  Children before parents, so that
- * a node is done only when everything that was below it is.  @remover is
- * the module removing them (see dbgfs_release_open_files()).
+ * Finishes @node, which no removal's list holds any more: waits for its
+ * operations in flight, releases its files still open, and for a directory
+ * waits until every child counted in dir.draining is done.
  */
-void dbgfs_finish_removal(struct list_head *removed, struct module *remover)
+static void dbgfs_finish_node(struct dbgfs_node *node, struct dbgfs_removal *r)
 {
-	struct dbgfs_node *node, *tmp, *parent;
-	unsigned short flags;
+	dbgfs_drain(node);
+	if (S_ISREG(node->mode)) {
+		dbgfs_release_open_files(node, r->remover, r->origin);
+		dbgfs_proxy_retire(node);
+	} else if (S_ISDIR(node->mode)) {
+		wait_event(dbgfs_drain_wq, !atomic_read(&node->dir.draining));
+	}
+	atomic_set_release(&node->active, DBGFS_REMOVAL_DONE);
+}
 
-	/* dbgfs_unlink_subtree() deactivated all of them: none waits first. */
-	list_for_each_entry_safe_reverse(node, tmp, removed, rm_link) {
-		dbgfs_drain(node);
-		if (S_ISREG(node->mode)) {
-			dbgfs_release_open_files(node, remover);
-			dbgfs_proxy_retire(node);
-		} else if (S_ISDIR(node->mode)) {
-			wait_event(dbgfs_drain_wq,
-				   !atomic_read(&node->dir.draining));
-		}
-		flags = READ_ONCE(node->flags);
-		list_del(&node->rm_link);
-		atomic_set_release(&node->active, DBGFS_REMOVAL_DONE);
-		if (flags & DBGFS_NODE_RM_TOP) {
-			/* @node keeps its parent's memory until the put. */
-			parent = node->parent;
-			smp_mb__before_atomic();	/* after the subtree's DONE */
-			atomic_dec(&parent->dir.draining);
-		}
-		dbgfs_wake_removers();
-		if (flags & DBGFS_NODE_PUT_CREATOR)
-			dbgfs_node_put(node);
+/*
+ * After dbgfs_finish_node(), with @flags read once no other removal could
+ * change them: the parent's count, the waiters, the tree's references.
+ */
+static void dbgfs_node_done(struct dbgfs_node *node, unsigned short flags)
+{
+	if (flags & DBGFS_NODE_RM_TOP) {
+		smp_mb__before_atomic();	/* after the subtree's DONE */
+		atomic_dec(&node->parent->dir.draining);
+	}
+	dbgfs_wake_removers();
+	if (flags & DBGFS_NODE_PUT_CREATOR)
 		dbgfs_node_put(node);
+	/* @node keeps its parent's memory until this put. */
+	dbgfs_node_put(node);
+}
+
+/*
+ * The sleeping half of removal, without the tree lock: wait for the
+ * operations in flight on every removed node, release the files still
+ * open, wait for the removals of children that others do, and drop the
+ * tree's references.  Children before parents, so that a node is done only
+ * when everything that was below it is.  Each node comes off the list when
+ * it is begun, so that another remover can take over those not begun yet.
+ * Unregisters @r when its list is empty.
+ */
+void dbgfs_finish_removal(struct dbgfs_removal *r)
+{
+	struct dbgfs_node *node, *done = NULL;
+	unsigned short flags = 0;
+
+	for (;;) {
+		spin_lock(&dbgfs_removal_lock);
+		/* No dbgfs_take_over() counts it in its parent from now on. */
+		if (done)
+			flags = READ_ONCE(done->flags);
+		node = NULL;
+		if (!list_empty(&r->nodes)) {
+			node = list_last_entry(&r->nodes, struct dbgfs_node,
+					       rm_link);
+			list_del_init(&node->rm_link);
+		} else {
+			list_del(&r->link);
+		}
+		r->finishing = node;
+		spin_unlock(&dbgfs_removal_lock);
+		if (done)
+			dbgfs_node_done(done, flags);
+		if (!node)
+			return;
+		dbgfs_finish_node(node, r);
+		done = node;
 	}
 }
 
 /*
- * A remover that finds @node removed already waits for that removal to be
- * complete, holding a reference of its own; if the node is @remover's, the
- * creator's reference goes too.  Caller holds dbgfs_tree_rwsem for writing.
+ * A remover that finds @node removed already takes over what it can and
+ * waits for the rest, holding a reference of its own; if the node is
+ * @remover's, the creator's reference goes too.  Caller holds
+ * dbgfs_tree_rwsem for writing.
  * Return: the references to drop after dbgfs_wait_removed().
  */
 static unsigned int dbgfs_remove_again(struct dbgfs_node *node,
-				       struct module *remover)
+				       struct dbgfs_removal *r)
 {
 	lockdep_assert_held_write(&dbgfs_tree_rwsem);
 	dbgfs_node_get(node);
-	if (!dbgfs_owner_is(node, remover))
+	dbgfs_take_over(node, r);
+	if (!dbgfs_owner_is(node, r->remover))
 		return 1;
 	dbgfs_owner_unlink(node);
 	return 2;
@@ -696,26 +835,62 @@ static unsigned int dbgfs_remove_again(struct dbgfs_node *node,
  */
 void __dbgfs_remove(struct dbgfs_node *node, struct module *remover)
 {
+	struct dbgfs_removal r;
 	unsigned int puts = 0;
-	LIST_HEAD(removed);
 
 	if (IS_ERR_OR_NULL(node) || node == dbgfs_root)
 		return;
+	dbgfs_removal_init(&r, remover);
 	down_write(&dbgfs_tree_rwsem);
 	if (dbgfs_node_removed(node))
-		puts = dbgfs_remove_again(node, remover);
+		puts = dbgfs_remove_again(node, &r);
 	else
-		dbgfs_unlink_subtree(node, &removed, remover);
+		dbgfs_unlink_subtree(node, &r);
 	up_write(&dbgfs_tree_rwsem);
-	if (!puts) {
-		dbgfs_finish_removal(&removed, remover);
+	dbgfs_finish_removal(&r);
+	if (!puts)
 		return;
-	}
 	dbgfs_wait_removed(node);
 	while (puts--)
 		dbgfs_node_put(node);
 }
 EXPORT_SYMBOL_GPL(__dbgfs_remove);
+
+/*
+ * The child @name of @dir, a removed directory, with a reference: queued
+ * by a removal under way or being finished by one; NULL if neither (done,
+ * or never there).  Names of removed nodes no longer change.  Caller holds
+ * dbgfs_tree_rwsem for writing.
+ */
+static struct dbgfs_node *dbgfs_find_removed_child(struct dbgfs_node *dir,
+						   const char *name)
+{
+	struct dbgfs_node *node, *found = NULL;
+	struct dbgfs_removal *r;
+
+	lockdep_assert_held_write(&dbgfs_tree_rwsem);
+	spin_lock(&dbgfs_removal_lock);
+	list_for_each_entry(r, &dbgfs_removals, link) {
+		node = r->finishing;
+		if (node && node->parent == dir &&
+		    !strcmp(dbgfs_node_name(node), name)) {
+			found = node;
+			break;
+		}
+		list_for_each_entry(node, &r->nodes, rm_link) {
+			if (node->parent == dir &&
+			    !strcmp(dbgfs_node_name(node), name)) {
+				found = node;
+				goto out;
+			}
+		}
+	}
+out:
+	if (found)
+		dbgfs_node_get(found);
+	spin_unlock(&dbgfs_removal_lock);
+	return found;
+}
 
 /**
  * __dbgfs_lookup_and_remove - remove a node found by name, for a module
@@ -733,30 +908,31 @@ EXPORT_SYMBOL_GPL(__dbgfs_remove);
 void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
 			       struct module *remover)
 {
-	struct dbgfs_node *node;
-	LIST_HEAD(removed);
-	bool again;
+	struct dbgfs_node *node = NULL;
+	struct dbgfs_removal r;
 
 	if (IS_ERR(parent) || !name)
 		return;
 	parent = dbgfs_resolve_parent(parent);
+	dbgfs_removal_init(&r, remover);
 	down_write(&dbgfs_tree_rwsem);
-	/* A name in a removed directory goes with it: wait for that. */
-	again = dbgfs_node_removed(parent);
-	if (again) {
-		dbgfs_node_get(parent);
+	if (dbgfs_node_removed(parent)) {
+		/* A name in a removed directory goes with it: that part. */
+		node = dbgfs_find_removed_child(parent, name);
+		if (node)
+			dbgfs_take_over(node, &r);
 	} else if (S_ISDIR(parent->mode)) {
 		node = dbgfs_find_child(parent, name);
 		if (node)
-			dbgfs_unlink_subtree(node, &removed, remover);
+			dbgfs_unlink_subtree(node, &r);
+		node = NULL;
 	}
 	up_write(&dbgfs_tree_rwsem);
-	if (again) {
-		dbgfs_wait_removed(parent);
-		dbgfs_node_put(parent);
-		return;
+	dbgfs_finish_removal(&r);
+	if (node) {
+		dbgfs_wait_removed(node);
+		dbgfs_node_put(node);
 	}
-	dbgfs_finish_removal(&removed, remover);
 }
 EXPORT_SYMBOL_GPL(__dbgfs_lookup_and_remove);
 
@@ -764,21 +940,14 @@ EXPORT_SYMBOL_GPL(__dbgfs_lookup_and_remove);
 void dbgfs_remove_all(void)
 {
 	struct dbgfs_node *child;
-	LIST_HEAD(removed);
+	struct dbgfs_removal r;
 
+	dbgfs_removal_init(&r, NULL);
 	down_write(&dbgfs_tree_rwsem);
 	while ((child = dbgfs_first_child_from(dbgfs_root, 0)))
-		dbgfs_unlink_subtree(child, &removed, NULL);
+		dbgfs_unlink_subtree(child, &r);
 	up_write(&dbgfs_tree_rwsem);
-	dbgfs_finish_removal(&removed, NULL);
-}
-
-static bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir)
-{
-	for (; dir; dir = dir->parent)
-		if (dir == node)
-			return true;
-	return false;
+	dbgfs_finish_removal(&r);
 }
 
 /*

@@ -115,17 +115,17 @@ static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
 
 /*
  * The module notifier's part: runs after the module's exit().  What it left
- * in the tree is removed; what another module's removal still drains is
- * waited for; and no code of the module runs for any of them any more, not
- * even the release of a file still open, since exit() may have freed what
- * that would use.
+ * in the tree is removed; what another module's removal has queued is
+ * taken over, and what it is finishing waited for; and no code of the
+ * module runs for any of them any more, not even the release of a file
+ * still open, since exit() may have freed what that would use.
  */
 static void dbgfs_owner_going(struct module *mod)
 {
 	struct dbgfs_owner *owner;
+	struct dbgfs_removal r;
 	struct dbgfs_node *node;
 	unsigned int count = 0;
-	LIST_HEAD(removed);
 
 	down_write(&dbgfs_tree_rwsem);
 	owner = dbgfs_owner_find(mod);
@@ -135,23 +135,30 @@ static void dbgfs_owner_going(struct module *mod)
 	}
 	list_for_each_entry(node, &owner->nodes, owner_link)
 		WRITE_ONCE(node->flags, node->flags | DBGFS_NODE_ORPHAN);
-	/* Removals by others that are still under way: wait for each. */
+	/*
+	 * Removals by others that are still under way: each node's part of
+	 * them, one at a time, so that a removal's list never mixes parts.
+	 */
 	while ((node = dbgfs_owner_next_busy(owner))) {
+		dbgfs_removal_init(&r, mod);
+		dbgfs_take_over(node, &r);
 		up_write(&dbgfs_tree_rwsem);
+		dbgfs_finish_removal(&r);
 		dbgfs_wait_removed(node);
 		dbgfs_node_put(node);
 		down_write(&dbgfs_tree_rwsem);
 	}
 	/* What is left is in the tree; unlinking takes it off owner->nodes. */
+	dbgfs_removal_init(&r, mod);
 	while (!list_empty(&owner->nodes)) {
 		node = list_first_entry(&owner->nodes, struct dbgfs_node,
 					owner_link);
-		count += dbgfs_unlink_subtree(node, &removed, mod);
+		count += dbgfs_unlink_subtree(node, &r);
 	}
 	list_del(&owner->link);
 	up_write(&dbgfs_tree_rwsem);
 	kfree(owner);
-	dbgfs_finish_removal(&removed, mod);
+	dbgfs_finish_removal(&r);
 	if (count)
 		pr_warn("module %s left %u entries behind; removed them\n",
 			mod->name, count);

@@ -212,8 +212,16 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * EPOLLHUP), and the release method of every file still open has run, once.
  * That holds for every remover: if @node, or a directory above it, is being
  * removed already (by another thread, by dbgfs_lookup_and_remove(), by a
- * devm action or by the cleanup of a module that goes), this waits for
- * that removal to be complete.
+ * devm action or by the cleanup of a module that goes), this finishes
+ * itself what that removal has not begun of @node and everything below it,
+ * and waits for the rest of it, but not for anything else of the other
+ * removal (as kernfs' removers drain what they deactivate themselves).
+ * So a client's own operations may remove entries while a removal runs
+ * them: a release that the removal of its directory runs, a write (or any
+ * method) that a removal of its directory is waiting for, may remove
+ * siblings, by handle or by dbgfs_lookup_and_remove().  What they may not
+ * remove is their own file or a directory above it, whose removal waits
+ * for them.
  *
  * The handle that a creator returned stays valid for its module until that
  * module removes the node or a directory above it, or the module goes: a
@@ -235,8 +243,8 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  *
  * Context: Process context; sleeps until the removal is complete.  Not
  * from an operation of a file being removed, release included, for that
- * file or a directory above it (it would wait for itself); a release may
- * remove other entries.
+ * file or a directory above it (it would wait for itself); an operation
+ * may remove other entries, also while a removal runs or waits for it.
  */
 #define dbgfs_remove(node) __dbgfs_remove(node, THIS_MODULE)
 
@@ -246,12 +254,14 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * @parent: the directory it is in, or NULL for the root
  *
  * As dbgfs_remove() of what dbgfs_lookup() would find, in one step.  Does
- * nothing if there is no such node; if @parent is being removed, waits for
- * that removal to be complete.
+ * nothing if there is no such node; if @parent is being removed, the node
+ * of that name goes with it, and this finishes or waits for that node's
+ * part of the removal as dbgfs_remove() does, not for the rest of it.
  *
  * Context: Process context; sleeps until the removal is complete.
  * Not from an operation (release included) of a file being removed
- * by this call, which would wait for itself.
+ * by this call, which would wait for itself; from any other operation,
+ * also one that a removal of @parent runs or waits for.
  */
 #define dbgfs_lookup_and_remove(name, parent) \
 	__dbgfs_lookup_and_remove(name, parent, THIS_MODULE)

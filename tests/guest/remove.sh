@@ -9,6 +9,8 @@
 #   cross_dir.ko's removal of cross/ runs the slow release (or fasync) of cross/slow,
 #   cross_file.ko's file: rmmod cross_file meanwhile must be refused, and the method must
 #   still read its data (rmtest cross).
+#   reenter.ko's rel releases and ctl writes remove a sibling while a removal of their
+#   directory runs them: neither rmmod nor the writers may hang (rmtest release, ctl).
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
@@ -112,6 +114,24 @@ for run in "0 release" "1 release" "2 release" "0 fasync"; do
 	rmmod cross_file 2>/dev/null
 	rmmod cross_dir 2>/dev/null
 done
+
+# 6. A release and a write that remove a sibling S while a removal runs them.  Before
+# the fix the removal of reenter/ and the remover of S waited for each other for good.
+dmesg -c >/dev/null
+check "reenter: insmod reenter" insmod $MODS/reenter.ko
+tap_program "reenter, close" /tests/bin/rmtest close
+check "reenter, close: rmmod reenter" rmmod reenter
+dmesg -c >/dev/null
+check "reenter, release: insmod reenter" insmod $MODS/reenter.ko
+tap_program "reenter, release" /tests/bin/rmtest release
+klog_has "reenter, release: rel's release ran in the removal at rmmod" \
+	"reenter: rel's release removed"
+for cmd in rm lar; do
+	check "reenter, ctl $cmd: insmod reenter" insmod $MODS/reenter.ko
+	tap_program "reenter, ctl $cmd" /tests/bin/rmtest ctl $cmd
+	check "reenter, ctl $cmd: rmmod reenter" rmmod reenter
+done
+is "reenter: the root is empty" "$(ls -A $M)" ""
 
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs

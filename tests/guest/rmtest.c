@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rmtest: removals that run client code of another module (issue 32).
- * Each subcommand drives one scenario of tests/kernel/cross_*.c, which
- * remove.sh has loaded, and prints TAP:
+ * rmtest: removals that run client code of another module, or that a
+ * client's own operation starts while a removal runs it (issue 32).  Each
+ * subcommand drives one scenario of tests/kernel/cross_*.c or reenter.c,
+ * which remove.sh has loaded, and prints TAP:
  *
  *   cross	cross/slow (cross_file.ko) is held open with O_ASYNC and
  *		cross_dir.ko is unloaded, whose removal of cross/ runs the slow
  *		release (or fasync) of cross_file; meanwhile rmmod cross_file
  *		must be refused, and the slow method must still find its data
  *		(remove.sh reads the kernel log for that).
+ *   close	reenter/rel is opened and closed: its release removes S.
+ *   release	reenter/rel is held open and reenter.ko unloaded: the removal
+ *		of reenter/ runs rel's release, which removes S.
+ *   ctl rm|lar	a write of "rm" or "lar" to reenter/ctl, in flight, while
+ *		another process removes reenter/ (reenter-rm).
  *
  * What may hang for good runs in a child process, which the test waits for
  * with a timeout and reports "not ok" if it does not return: a process
@@ -121,6 +127,22 @@ static pid_t unload_child(const char *name)
 	return pid;
 }
 
+/* A child that writes @s to @path and exits with the errno (0: written). */
+static pid_t write_child(const char *path, const char *s)
+{
+	pid_t pid = fork();
+	ssize_t n;
+	int fd;
+
+	if (pid)
+		return pid;
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		_exit(errno);
+	n = write(fd, s, strlen(s));
+	_exit(n == (ssize_t)strlen(s) ? 0 : n < 0 ? errno : EIO);
+}
+
 static int cross_test(void)
 {
 	char buf[16];
@@ -156,12 +178,91 @@ static int cross_test(void)
 	return tap_done();
 }
 
+/* S's path, from reenter's parameter. */
+static bool sib_path(char *path, size_t len)
+{
+	char name[16];
+
+	if (!param("reenter", "sib", name, sizeof(name)))
+		return false;
+	snprintf(path, len, M "/reenter/%s", name);
+	return true;
+}
+
+static int reenter_close(void)
+{
+	char path[64];
+	struct stat st;
+	int fd;
+
+	if (!ok(sib_path(path, sizeof(path)) && !stat(path, &st),
+		"reenter/S exists (%s)", path))
+		return tap_done();
+	fd = open(M "/reenter/rel", O_RDONLY);
+	ok(fd >= 0 && !close(fd), "open and close reenter/rel");
+	ok(stat(path, &st) == -1 && errno == ENOENT,
+	   "rel's release at close removed S");
+	return tap_done();
+}
+
+static int reenter_release(void)
+{
+	int fd, st = -1;
+	bool ret;
+	pid_t pid;
+
+	fd = open(M "/reenter/rel", O_RDONLY);
+	if (!ok(fd >= 0, "open reenter/rel and hold it"))
+		return tap_done();
+	pid = unload_child("reenter");
+	ret = child_returns(pid, TIMEOUT, &st);
+	ok(ret && !st,
+	   "rmmod reenter returns: its removal ran rel's release, which removed S (%s)",
+	   !ret ? "hangs" : st ? strerror(st) : "unloaded");
+	ok(!close(fd), "close reenter/rel");
+	return tap_done();
+}
+
+static int reenter_ctl(const char *cmd)
+{
+	pid_t writer, remover;
+	int ws = -1, rs = -1;
+	bool wret, rret;
+	char path[64];
+	struct stat st;
+
+	if (!ok(sib_path(path, sizeof(path)) && !stat(path, &st),
+		"reenter/S exists (%s)", path))
+		return tap_done();
+	writer = write_child(M "/reenter/ctl", cmd);
+	ok(param_reaches("reenter", "writers", 1, 10),
+	   "a write of '%s' to reenter/ctl is in flight", cmd);
+	remover = write_child(M "/reenter-rm", "1");
+	wret = child_returns(writer, TIMEOUT, &ws);
+	rret = child_returns(remover, 5, &rs);
+	ok(wret && !ws,
+	   "the write, removing S while reenter/ is removed, returns (%s)",
+	   !wret ? "hangs" : ws ? strerror(ws) : "written");
+	ok(rret && !rs, "the removal of reenter/, draining that write, returns (%s)",
+	   !rret ? "hangs" : rs ? strerror(rs) : "removed");
+	ok(stat(path, &st) == -1 && errno == ENOENT &&
+	   stat(M "/reenter", &st) == -1 && errno == ENOENT,
+	   "S and reenter/ are gone");
+	return tap_done();
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	tap_init();
 	if (argc == 2 && !strcmp(argv[1], "cross"))
 		return cross_test();
-	fprintf(stderr, "usage: rmtest cross\n");
+	if (argc == 2 && !strcmp(argv[1], "close"))
+		return reenter_close();
+	if (argc == 2 && !strcmp(argv[1], "release"))
+		return reenter_release();
+	if (argc == 3 && !strcmp(argv[1], "ctl"))
+		return reenter_ctl(argv[2]);
+	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar\n");
 	return 2;
 }

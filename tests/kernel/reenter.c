@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * reenter: client operations that remove entries while a removal runs them
+ * (issue 32, part 2).  It makes
+ *
+ *	reenter/rel	its open takes a reference to the sibling S (with
+ *			dbgfs_lookup()), its release removes S
+ *	reenter/ctl	a write of "rm" or "lar" takes a reference to S, waits
+ *			until reenter/ is removed (10 s at most, -ETIMEDOUT),
+ *			then removes S: by dbgfs_remove() ("rm") or by
+ *			dbgfs_lookup_and_remove() in reenter/ ("lar")
+ *	reenter/S	a plain file
+ *	reenter-rm	a write removes reenter/
+ *
+ * S's name is chosen so that its name hash is below those of rel and ctl:
+ * the removal of reenter/ comes to rel and ctl before S.  So rel's release,
+ * run by the removal at rmmod while rel is open, and ctl's write, drained
+ * by a removal of reenter/ from another thread, remove a node that the
+ * running removal has not reached yet.  A remover that waits for the other
+ * removal to complete waits for itself: rmmod, or both writers, hang for
+ * good.  The suite sees that as a timeout (tests/guest/rmtest.c).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/delay.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/stringhash.h>
+
+#include <dbgfs.h>
+#include "internal.h"	/* dbgfs_node_removed() */
+
+static int writers;
+module_param(writers, int, 0444);
+MODULE_PARM_DESC(writers, "writes of ctl that have begun");
+static char sib_name[16];
+module_param_string(sib, sib_name, sizeof(sib_name), 0444);
+MODULE_PARM_DESC(sib, "the name of the sibling S (read only)");
+
+static struct dbgfs_node *reenter_dir, *reenter_rm;
+/*
+ * A reference to reenter/, so that its handle stays usable after
+ * reenter-rm's removal of it has spent it (see dbgfs_remove()).
+ */
+static struct dbgfs_node *reenter_ref;
+
+/* As dbgfs_name_hash() (node.c), readdir's and removal's order. */
+static unsigned int reenter_hash(const char *name)
+{
+	unsigned int hash = full_name_hash(NULL, name, strlen(name));
+
+	hash &= 0x7fffffffU;
+	if (hash < 2)
+		hash += 2;
+	if (hash >= INT_MAX)
+		hash = INT_MAX - 1;
+	return hash;
+}
+
+static ssize_t reenter_read(struct file *file, char __user *buf, size_t len,
+			    loff_t *ppos)
+{
+	return simple_read_from_buffer(buf, len, ppos, "S\n", 2);
+}
+
+static const struct file_operations reenter_sib_fops = {
+	.owner	= THIS_MODULE,
+	.read	= reenter_read,
+};
+
+static int reenter_rel_open(struct inode *inode, struct file *file)
+{
+	file->private_data = dbgfs_lookup(sib_name, reenter_dir);
+	return 0;
+}
+
+static int reenter_rel_release(struct inode *inode, struct file *file)
+{
+	struct dbgfs_node *sib = file->private_data;
+
+	dbgfs_remove(sib);
+	dbgfs_node_put(sib);
+	pr_info("rel's release removed %s\n", sib_name);
+	return 0;
+}
+
+static const struct file_operations reenter_rel_fops = {
+	.owner		= THIS_MODULE,
+	.open		= reenter_rel_open,
+	.read		= reenter_read,
+	.release	= reenter_rel_release,
+};
+
+static ssize_t reenter_ctl_write(struct file *file, const char __user *buf,
+				 size_t len, loff_t *ppos)
+{
+	struct dbgfs_node *sib;
+	char buf_cmd[8] = "", *cmd;
+	int i;
+
+	if (copy_from_user(buf_cmd, buf, min(len, sizeof(buf_cmd) - 1)))
+		return -EFAULT;
+	cmd = strim(buf_cmd);
+	if (strcmp(cmd, "rm") && strcmp(cmd, "lar"))
+		return -EINVAL;
+	sib = dbgfs_lookup(sib_name, reenter_dir);
+	WRITE_ONCE(writers, writers + 1);
+	for (i = 0; i < 500 && !dbgfs_node_removed(reenter_dir); i++)
+		msleep(20);
+	if (!dbgfs_node_removed(reenter_dir)) {
+		dbgfs_node_put(sib);
+		return -ETIMEDOUT;
+	}
+	if (!strcmp(cmd, "rm"))
+		dbgfs_remove(sib);
+	else
+		dbgfs_lookup_and_remove(sib_name, reenter_dir);
+	dbgfs_node_put(sib);
+	pr_info("ctl's write (%s) removed %s\n", cmd, sib_name);
+	return len;
+}
+
+static const struct file_operations reenter_ctl_fops = {
+	.owner	= THIS_MODULE,
+	.write	= reenter_ctl_write,
+};
+
+static ssize_t reenter_rm_write(struct file *file, const char __user *buf,
+				size_t len, loff_t *ppos)
+{
+	dbgfs_remove(reenter_dir);
+	return len;
+}
+
+static const struct file_operations reenter_rm_fops = {
+	.owner	= THIS_MODULE,
+	.write	= reenter_rm_write,
+};
+
+/* A sibling name whose hash is below both of rel's and ctl's. */
+static int reenter_pick_sib(void)
+{
+	unsigned int below = min(reenter_hash("rel"), reenter_hash("ctl"));
+	int i;
+
+	for (i = 0; i < 10000; i++) {
+		snprintf(sib_name, sizeof(sib_name), "s%d", i);
+		if (reenter_hash(sib_name) < below)
+			return 0;
+	}
+	return -ERANGE;
+}
+
+static int __init reenter_init(void)
+{
+	struct dbgfs_node *n[4];
+	int err = reenter_pick_sib(), i;
+
+	if (err)
+		return err;
+	reenter_dir = dbgfs_create_dir("reenter", NULL);
+	if (IS_ERR(reenter_dir))
+		return PTR_ERR(reenter_dir);
+	reenter_ref = dbgfs_lookup("reenter", NULL);
+	n[0] = dbgfs_create_file("rel", 0444, reenter_dir, NULL,
+				 &reenter_rel_fops);
+	n[1] = dbgfs_create_file("ctl", 0200, reenter_dir, NULL,
+				 &reenter_ctl_fops);
+	n[2] = dbgfs_create_file(sib_name, 0444, reenter_dir, NULL,
+				 &reenter_sib_fops);
+	n[3] = dbgfs_create_file("reenter-rm", 0200, NULL, NULL,
+				 &reenter_rm_fops);
+	reenter_rm = n[3];
+	for (i = 0; i < ARRAY_SIZE(n); i++) {
+		if (IS_ERR(n[i])) {
+			dbgfs_remove(reenter_rm);
+			dbgfs_remove(reenter_dir);
+			dbgfs_node_put(reenter_ref);
+			return PTR_ERR(n[i]);
+		}
+	}
+	pr_info("S is %s: hashes rel %#x, ctl %#x, S %#x\n", sib_name,
+		reenter_hash("rel"), reenter_hash("ctl"),
+		reenter_hash(sib_name));
+	return 0;
+}
+
+static void __exit reenter_exit(void)
+{
+	dbgfs_remove(reenter_rm);
+	dbgfs_remove(reenter_dir);
+	dbgfs_node_put(reenter_ref);
+}
+
+module_init(reenter_init);
+module_exit(reenter_exit);
+
+MODULE_DESCRIPTION("dbgfs test: a release and a write that remove a sibling during removal");
+MODULE_LICENSE("GPL");
