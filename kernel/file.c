@@ -45,11 +45,13 @@ struct dbgfs_open {
 	bool			fasync;		/* on in the client's fasync */
 	bool			poll_err;	/* a forwarder was not made */
 	bool			mmapped;	/* has had a vma */
-	/* vm_owner is pinned by this, not by each vma (mmap_prepare) */
+	/* The modules are pinned by this, not by each vma (mmap_prepare) */
 	bool			vm_pinned;
 	/* The client's, for every vma of this file; set by the first mmap. */
 	const struct vm_operations_struct *vm_ops;
-	struct module		*vm_owner;	/* pinned by each vma */
+	/* Pinned by each vma: the module that made the node, the fops' owner */
+	struct module		*vm_module;
+	struct module		*vm_owner;
 	wait_queue_head_t	wq;
 	spinlock_t		pollers_lock;
 	struct list_head	pollers;	/* struct dbgfs_poller */
@@ -205,6 +207,22 @@ static void dbgfs_client_release(struct file *file, struct dbgfs_node *node,
 	fops->release(file_inode(file), file);
 }
 
+/*
+ * A client's open that replaced the file's operations (replace_fops()):
+ * its later methods would run without an active reference, and its release
+ * twice, at removal and at close.  debugfs WARNs and lets it be; dbgfs
+ * undoes the open with the release the client put in place, which the
+ * VFS then drops, and refuses it.
+ */
+static int dbgfs_open_replaced(struct inode *inode, struct file *file)
+{
+	pr_err("%pD: the open of the file replaced the file's operations; refused\n",
+	       file);
+	if (file->f_op->release)
+		file->f_op->release(inode, file);
+	return -EINVAL;
+}
+
 static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 {
 	struct dbgfs_node *node = dbgfs_inode_node(inode);
@@ -228,6 +246,8 @@ static int dbgfs_proxy_open(struct inode *inode, struct file *file)
 	spin_lock_init(&of->pollers_lock);
 	INIT_LIST_HEAD(&of->pollers);
 	err = dbgfs_client_open(inode, file, node);
+	if (!err && file->f_op != dbgfs_proxy_fops(node))
+		err = dbgfs_open_replaced(inode, file);
 	if (err) {
 		kfree(of);
 		goto out;
@@ -348,8 +368,10 @@ static int dbgfs_proxy_release(struct inode *inode, struct file *file)
 		mutex_unlock(lock);
 	}
 	/* No vma is left: each held the file. */
-	if (of->vm_pinned)
+	if (of->vm_pinned) {
 		module_put(of->vm_owner);
+		module_put(of->vm_module);
+	}
 	kfree(of);
 	return 0;
 }
@@ -650,8 +672,9 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
  * node is removed; removal also zaps the pages already mapped, so that
  * every later touch faults.  open and close belong to the vma's life and
  * always run, also after removal (they balance the client's count of its
- * mappings): so each vma pins the module of the client's fops, and rmmod of
- * the client is refused while a mapping exists.
+ * mappings): so each vma pins the module that made the node (whose code
+ * the client's vm_ops are, whether or not its fops set .owner) and the
+ * fops' owner, and rmmod of the client is refused while a mapping exists.
  */
 static struct dbgfs_open *dbgfs_vma_open_file(struct vm_area_struct *vma)
 {
@@ -670,9 +693,11 @@ static void dbgfs_vma_open(struct vm_area_struct *vma)
 
 	if (!of)
 		return;
-	/* The vma this one is copied from holds a reference already. */
-	if (!of->vm_pinned)
+	/* The vma this one is copied from holds references already. */
+	if (!of->vm_pinned) {
+		__module_get(of->vm_module);
 		__module_get(of->vm_owner);
+	}
 	if (of->vm_ops && of->vm_ops->open)
 		of->vm_ops->open(vma);
 }
@@ -685,8 +710,10 @@ static void dbgfs_vma_close(struct vm_area_struct *vma)
 		return;
 	if (of->vm_ops && of->vm_ops->close)
 		of->vm_ops->close(vma);
-	if (!of->vm_pinned)
+	if (!of->vm_pinned) {
 		module_put(of->vm_owner);
+		module_put(of->vm_module);
+	}
 }
 
 /*
@@ -781,7 +808,8 @@ static bool dbgfs_vm_ops_wrappable(const struct vm_operations_struct *ops)
 
 /* Under an active reference, on a file that was opened: @of is there. */
 static int dbgfs_wrap_vma(struct dbgfs_open *of, struct dbgfs_node *node,
-			  struct vm_area_struct *vma, struct module *owner)
+			  struct vm_area_struct *vma, struct module *mod,
+			  struct module *owner)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
 	const struct vm_operations_struct *ops = vma->vm_ops;
@@ -792,6 +820,7 @@ static int dbgfs_wrap_vma(struct dbgfs_open *of, struct dbgfs_node *node,
 	mutex_lock(lock);
 	if (!of->mmapped) {
 		of->vm_ops = ops;
+		of->vm_module = mod;
 		of->vm_owner = owner;
 		of->mmapped = true;
 	} else if (of->vm_ops != ops) {
@@ -807,9 +836,9 @@ static int dbgfs_wrap_vma(struct dbgfs_open *of, struct dbgfs_node *node,
 static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
+	struct module *mod = dbgfs_node_module(node), *owner;
 	const struct file_operations *fops;
 	struct dbgfs_open *of;
-	struct module *owner;
 	int ret;
 
 	if (!dbgfs_get_active(node))
@@ -818,12 +847,14 @@ static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 	owner = fops->owner;
 	of = dbgfs_lookup_open(node, file);
 	ret = -ENODEV;
-	/* Fails while the client's module is going. */
+	/* Fails while the fops' module is going. */
 	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
 		goto out;
+	/* The active reference holds the node's module. */
+	__module_get(mod);
 	ret = fops->mmap(file, vma);
 	if (!ret) {
-		ret = dbgfs_wrap_vma(of, node, vma, owner);
+		ret = dbgfs_wrap_vma(of, node, vma, mod, owner);
 		if (ret) {
 			/* The client made its vma: let it undo that. */
 			if (vma->vm_ops && vma->vm_ops->close)
@@ -831,8 +862,10 @@ static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 			vma->vm_ops = &dbgfs_refused_vm_ops;
 		}
 	}
-	if (ret)
+	if (ret) {
+		module_put(mod);
 		module_put(owner);
+	}
 out:
 	dbgfs_put_active(node);
 	return ret;
@@ -843,15 +876,17 @@ out:
  * A client's mmap_prepare describes the mapping before its vma exists, and
  * the mapping may still fail, or merge with a vma next to it, without a
  * word to the file: so no vma can be sure to hold a reference of its own.
- * The open file pins the client's module from its first mapping to its
- * release instead, which comes after the last of its vmas is gone; the
- * vmas' open and close leave the count alone.
+ * The open file pins the client's modules (the node's and the fops'
+ * owner) from its first mapping to its release instead, which comes after
+ * the last of its vmas is gone; the vmas' open and close leave the counts
+ * alone.
  */
 static int dbgfs_proxy_mmap_prepare(struct vm_area_desc *desc)
 {
 	struct file *file = desc->file;
 	struct dbgfs_node *node = dbgfs_file_node(file);
 	struct mutex *lock = dbgfs_open_lock(node);
+	struct module *mod = dbgfs_node_module(node);
 	const struct file_operations *fops;
 	struct dbgfs_open *of;
 	struct module *owner;
@@ -874,6 +909,9 @@ static int dbgfs_proxy_mmap_prepare(struct vm_area_desc *desc)
 		mutex_lock(lock);
 		if (!of->mmapped) {
 			of->vm_ops = desc->vm_ops;
+			/* The active reference holds the node's module. */
+			__module_get(mod);
+			of->vm_module = mod;
 			of->vm_owner = owner;
 			of->vm_pinned = true;
 			of->mmapped = true;

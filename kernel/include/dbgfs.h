@@ -105,10 +105,11 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  *
  * Mappings: dbgfs cannot revoke the pages @fops->mmap maps, but it puts
  * its own vm_ops in the vma and calls the client's from them.  Each vma
- * pins the module that owns @fops (@fops->owner) until it is unmapped, so
- * that the client's vm_ops never run after its exit: while a mapping
- * exists, rmmod of the client fails with EAGAIN (delete_module()'s
- * -EWOULDBLOCK), and an mmap while the module is going fails with -ENODEV.
+ * pins the module that created the file (and @fops->owner, if set) until
+ * it is unmapped, so that the client's vm_ops never run after its exit,
+ * whether or not @fops sets .owner: while a mapping exists, rmmod of the
+ * client fails with EAGAIN (delete_module()'s -EWOULDBLOCK), and an mmap
+ * while the module is going fails with -ENODEV.
  * vm_ops->fault, ->page_mkwrite, ->pfn_mkwrite and ->access run under an
  * active reference like the file methods; at removal the pages mapped so
  * far are zapped and every later fault answers SIGBUS without calling the
@@ -119,6 +120,10 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * map_pages, pagesize, name, find_special_page, set_policy, get_policy)
  * are refused: the mmap fails with -EINVAL after the client's vm_ops->close
  * has undone it.
+ *
+ * @fops->open must not replace the file's operations (replace_fops()): the
+ * later methods would bypass dbgfs.  Such an open is undone with the
+ * release it put in place and fails with -EINVAL (debugfs WARNs).
  *
  * fasync: dbgfs remembers whether @fops->fasync is on for an open file.  A
  * file released by removal gets fasync(-1, file, 0) before @fops->release

@@ -11,6 +11,8 @@
 #   still read its data (rmtest cross).
 #   reenter.ko's rel releases and ctl writes remove a sibling while a removal of their
 #   directory runs them: neither rmmod nor the writers may hang (rmtest release, ctl).
+#   holes.ko: an open that replaces its fops is refused, and a mapping of a file whose
+#   fops have no .owner pins the module (rmtest map).
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
@@ -132,6 +134,20 @@ for cmd in rm lar; do
 	check "reenter, ctl $cmd: rmmod reenter" rmmod reenter
 done
 is "reenter: the root is empty" "$(ls -A $M)" ""
+
+# 7. Two holes of the proxy: an open that replaces the file's operations must be
+# refused (before the fix it succeeded, and later calls bypassed the active references);
+# a mapping of a file whose fops have no .owner must pin the module that made it (before
+# the fix rmmod succeeded under the mapping, whose vm_ops->close was then freed text).
+dmesg -c >/dev/null
+check "holes: insmod holes" insmod $MODS/holes.ko
+check_fails_with "holes: an open of swap, whose open replaces its fops, is refused" \
+	"Invalid argument" cat $M/holes/swap
+klog_has "holes: the refusal is logged" "replaced the file's operations"
+is "holes: swap's release undid its one open" \
+	"$(cat /sys/module/holes/parameters/opens) $(cat /sys/module/holes/parameters/releases)" "1 1"
+tap_program "holes, map" /tests/bin/rmtest map
+klog_has "holes, map: vm close ran, holes loaded" "holes: vm close"
 
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs

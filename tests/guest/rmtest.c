@@ -15,6 +15,9 @@
  *		of reenter/ runs rel's release, which removes S.
  *   ctl rm|lar	a write of "rm" or "lar" to reenter/ctl, in flight, while
  *		another process removes reenter/ (reenter-rm).
+ *   map	holes/map (holes.ko, whose file_operations have no .owner) is
+ *		mapped and touched by a child; rmmod holes meanwhile must be
+ *		refused, since the vma's vm_ops are the module's code.
  *
  * What may hang for good runs in a child process, which the test waits for
  * with a timeout and reports "not ok" if it does not return: a process
@@ -29,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -251,6 +255,46 @@ static int reenter_ctl(const char *cmd)
 	return tap_done();
 }
 
+static int map_test(void)
+{
+	int p[2], fd, err, st;
+	char c = 0;
+	pid_t pid;
+	void *m;
+
+	if (!ok(!pipe(p), "a pipe"))
+		return tap_done();
+	pid = fork();
+	if (!pid) {
+		fd = open(M "/holes/map", O_RDWR);
+		m = fd < 0 ? MAP_FAILED :
+			mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+		if (m != MAP_FAILED)
+			c = *(char *)m + 1;
+		if (write(p[1], &c, 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();	/* holds the mapping until killed */
+	}
+	close(p[1]);
+	if (!ok(read(p[0], &c, 1) == 1 && c == 1,
+		"a child maps holes/map and touches its page"))
+		return tap_done();
+	err = unload("holes");
+	if (!ok(err == EAGAIN || err == EBUSY,
+		"rmmod holes while the mapping exists is refused: the vma pins the node's module, not its fops' .owner (%s)",
+		err ? strerror(err) : "unloaded")) {
+		/* Its vm_ops->close is freed text: leave the mapping be. */
+		diag("holes is gone under a mapping; the child keeps it");
+		return tap_done();
+	}
+	kill(pid, SIGKILL);
+	ok(waitpid(pid, &st, 0) == pid, "the child exits: its munmap runs vm close");
+	err = unload("holes");
+	ok(!err, "rmmod holes now (%s)", err ? strerror(err) : "unloaded");
+	return tap_done();
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -263,6 +307,8 @@ int main(int argc, char **argv)
 		return reenter_release();
 	if (argc == 3 && !strcmp(argv[1], "ctl"))
 		return reenter_ctl(argv[2]);
-	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar\n");
+	if (argc == 2 && !strcmp(argv[1], "map"))
+		return map_test();
+	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar | map\n");
 	return 2;
 }
