@@ -19,12 +19,20 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+/* The points where a test build can pause (fault.c's pause parameter). */
+#define DBGFS_PAUSE_PROXY_GET	1	/* a proxy found, taking references */
+
 #ifdef DBGFS_FAULT
 bool dbgfs_fault(void);
+void dbgfs_fault_pause(int point);
 #else
 static inline bool dbgfs_fault(void)
 {
 	return false;
+}
+
+static inline void dbgfs_fault_pause(int point)
+{
 }
 #endif
 

@@ -998,7 +998,19 @@ static void dbgfs_proxy_fill_short(struct file_operations *p,
 		p->write = dbgfs_proxy_write;
 }
 
-/* A proxy of @real that a live node uses, now with one more. */
+/* Drops a reference to @proxy's memory. */
+static void dbgfs_proxy_unref(struct dbgfs_proxy *proxy)
+{
+	if (refcount_dec_and_test(&proxy->count))
+		kfree_rcu(proxy, rcu);
+}
+
+/*
+ * A proxy of @real that a live node uses, now with one more.  The memory
+ * first, then the live count: the last node of a proxy may go meanwhile,
+ * and with its count the proxy, which found in the hash under RCU is not
+ * yet ours.  A proxy whose live count went to 0 is leaving the hash.
+ */
 static struct dbgfs_proxy *dbgfs_proxy_get(const void *real,
 					   struct module *mod)
 {
@@ -1008,11 +1020,13 @@ static struct dbgfs_proxy *dbgfs_proxy_get(const void *real,
 	hash_for_each_possible_rcu(dbgfs_proxies, proxy, hash_link,
 				   (unsigned long)real,
 				   lockdep_is_held(&dbgfs_proxy_mutex)) {
-		if (proxy->real == real && proxy->module == mod &&
-		    atomic_inc_not_zero(&proxy->live)) {
-			refcount_inc(&proxy->count);
+		if (proxy->real != real || proxy->module != mod ||
+		    !refcount_inc_not_zero(&proxy->count))
+			continue;
+		dbgfs_fault_pause(DBGFS_PAUSE_PROXY_GET);
+		if (atomic_inc_not_zero(&proxy->live))
 			return proxy;
-		}
+		dbgfs_proxy_unref(proxy);
 	}
 	return NULL;
 }
@@ -1089,8 +1103,7 @@ void dbgfs_proxy_put(struct dbgfs_node *node)
 	/* A node that never made it into the tree was never retired. */
 	if (!dbgfs_node_removed(node))
 		dbgfs_proxy_retire(node);
-	if (refcount_dec_and_test(&proxy->count))
-		kfree_rcu(proxy, rcu);
+	dbgfs_proxy_unref(proxy);
 }
 
 const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node)

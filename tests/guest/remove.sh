@@ -12,7 +12,8 @@
 #   reenter.ko's rel releases and ctl writes remove a sibling while a removal of their
 #   directory runs them: neither rmmod nor the writers may hang (rmtest release, ctl).
 #   holes.ko: an open that replaces its fops is refused, and a mapping of a file whose
-#   fops have no .owner pins the module (rmtest map).
+#   fops have no .owner pins the module (rmtest map).  proxyrace.ko: a creation that
+#   finds a proxy whose last node goes meanwhile.
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
@@ -148,6 +149,35 @@ is "holes: swap's release undid its one open" \
 	"$(cat /sys/module/holes/parameters/opens) $(cat /sys/module/holes/parameters/releases)" "1 1"
 tap_program "holes, map" /tests/bin/rmtest map
 klog_has "holes, map: vm close ran, holes loaded" "holes: vm close"
+
+# 8. A creation that finds a proxy in the hash while its last node goes: dbgfs' pause
+# parameter (the test build's) holds the creation of proxyrace/f2 at the lookup of
+# proxyrace/f1's proxy while f1 is removed.  Before the fix the lookup had taken a live
+# reference but not yet one to the memory, which went with f1: "refcount_t: addition on
+# 0; use-after-free", a WARNING that stops the guest.
+P=/sys/module/dbgfs/parameters/pause
+paused() {
+	for _ in $(seq 500); do
+		[ "$(cat $P)" = "$1" ] && return 0
+		sleep 0.02
+	done
+	return 1
+}
+check "proxy race: insmod proxyrace" insmod $MODS/proxyrace.ko
+check "proxy race: pause at the proxy lookup (point 1)" sh -c "echo 1 >$P"
+check "proxy race: create f2, with f1's operations, in a kthread" \
+	sh -c "echo create >$M/proxyrace/ctl"
+check "proxy race: the creation is paused in the lookup of f1's proxy" paused -1
+check "proxy race: remove f1 meanwhile, the proxy's only node" \
+	sh -c "echo remove >$M/proxyrace/ctl"
+check "proxy race: let the creation go on" sh -c "echo 0 >$P"
+for _ in $(seq 500); do
+	[ "$(cat /sys/module/proxyrace/parameters/created)" != 0 ] && break
+	sleep 0.02
+done
+is "proxy race: f2 was made" "$(cat /sys/module/proxyrace/parameters/created)" 1
+is "proxy race: f2 reads through its proxy" "$(cat $M/proxyrace/f2)" "race"
+check "proxy race: rmmod proxyrace" rmmod proxyrace
 
 check "umount $M" umount $M
 check "rmmod dbgfs" rmmod dbgfs
