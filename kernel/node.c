@@ -650,7 +650,9 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
  * to be finished by @r's remover.  What that removal has begun (@top
  * itself, or a node below it that it is finishing) it finishes; the parent
  * of such a node waits for it through dir.draining, and the caller for
- * @top with dbgfs_wait_removed().  So a remover waits only for the nodes
+ * @top with dbgfs_wait_removed().  A @top that is a top of that removal
+ * stays with it, part and all: only its own top tells that removal's
+ * remover that the part is done.  So a remover waits only for the nodes
  * below @top and the operations on them, never for the rest of another
  * removal, which may be waiting for the operation it runs in (a release
  * that the other removal runs, a write that it drains).
@@ -666,6 +668,14 @@ void dbgfs_take_over(struct dbgfs_node *top, struct dbgfs_removal *r)
 	spin_lock(&dbgfs_removal_lock);
 	if (list_empty(&top->rm_link))
 		goto out;	/* begun, or done */
+	/*
+	 * A top of that removal (the node it unlinked, or one it took over):
+	 * nothing else on its list waits for it, and it is the last of its
+	 * part that the removal begins.  Taken, the other remover could
+	 * return before the releases below it run.  The caller waits.
+	 */
+	if (top->flags & DBGFS_NODE_RM_TOP)
+		goto out;
 	/* Parents before children: what is below @top comes after it. */
 	for (pos = top->rm_link.next; !(from = dbgfs_removal_of_head(pos));
 	     pos = next) {

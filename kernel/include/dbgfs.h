@@ -221,6 +221,8 @@ void __dbgfs_lookup_and_remove(const char *name, struct dbgfs_node *parent,
  * itself what that removal has not begun of @node and everything below it,
  * and waits for the rest of it, but not for anything else of the other
  * removal (as kernfs' removers drain what they deactivate themselves).
+ * If @node is the very node that the other removal removes, it finishes
+ * it all, and this waits for it: that remover returns only when it is done.
  * So a client's own operations may remove entries while a removal runs
  * them: a release that the removal of its directory runs, a write (or any
  * method) that a removal of its directory is waiting for, may remove

@@ -135,6 +135,16 @@ for cmd in rm lar; do
 	check "reenter, ctl $cmd: rmmod reenter" rmmod reenter
 done
 is "reenter: the root is empty" "$(ls -A $M)" ""
+# A second remover of reenter/'s kind, of the directory itself: it may take over what
+# has not begun below it, never the directory, which the first removal's end waits for.
+# Before the fix the first dbgfs_remove() returned with f's release still to run.
+dmesg -c >/dev/null
+check "takeover: insmod takeover" insmod $MODS/takeover.ko
+tap_program "takeover" /tests/bin/rmtest takeover
+klog_has "takeover: the first remover returned after f's release" \
+	"takeover: first remove returned, f released=1"
+check "takeover: rmmod takeover" rmmod takeover
+is "takeover: the root is empty" "$(ls -A $M)" ""
 
 # 7. Two holes of the proxy: an open that replaces the file's operations must be
 # refused (before the fix it succeeded, and later calls bypassed the active references);

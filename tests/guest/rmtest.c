@@ -15,6 +15,10 @@
  *		of reenter/ runs rel's release, which removes S.
  *   ctl rm|lar	a write of "rm" or "lar" to reenter/ctl, in flight, while
  *		another process removes reenter/ (reenter-rm).
+ *   takeover	takeover/f and takeover/G (takeover.ko) are held open; one
+ *		process removes takeover/, whose removal runs G's slow
+ *		release, and another removes it again meanwhile: the first
+ *		remover's dbgfs_remove() must return only after f's release.
  *   map	holes/map (holes.ko, whose file_operations have no .owner) is
  *		mapped and touched by a child; rmmod holes meanwhile must be
  *		refused, since the vma's vm_ops are the module's code.
@@ -255,6 +259,39 @@ static int reenter_ctl(const char *cmd)
 	return tap_done();
 }
 
+static int takeover_test(void)
+{
+	int ffd, gfd, s1 = -1, s2 = -1, saw;
+	pid_t first, second;
+	char g[16], path[64];
+	bool r1, r2;
+
+	if (!ok(param("takeover", "g", g, sizeof(g)), "G's name (%s)", g))
+		return tap_done();
+	snprintf(path, sizeof(path), M "/takeover/%s", g);
+	ffd = open(M "/takeover/f", O_RDONLY);
+	gfd = open(path, O_RDONLY);
+	if (!ok(ffd >= 0 && gfd >= 0, "open takeover/f and takeover/%s, and hold them", g))
+		return tap_done();
+	first = write_child(M "/takeover-rm", "1");
+	ok(param_reaches("takeover", "g_entered", 1, 10),
+	   "a removal of takeover/ runs G's release, which waits");
+	second = write_child(M "/takeover-rm", "2");
+	r1 = child_returns(first, TIMEOUT, &s1);
+	r2 = child_returns(second, 5, &s2);
+	ok(r1 && !s1, "the first removal of takeover/ returns (%s)",
+	   !r1 ? "hangs" : s1 ? strerror(s1) : "removed");
+	ok(r2 && !s2, "the second removal of takeover/, meanwhile, returns (%s)",
+	   !r2 ? "hangs" : s2 ? strerror(s2) : "removed");
+	saw = param_int("takeover", "first_saw");
+	ok(saw == 1,
+	   "the first remover's dbgfs_remove() returned after f's release ran (f released=%d)",
+	   saw);
+	ok(param_int("takeover", "f_released") == 1, "f's release ran");
+	ok(!close(ffd) && !close(gfd), "close both");
+	return tap_done();
+}
+
 static int map_test(void)
 {
 	int p[2], fd, err, st;
@@ -307,8 +344,10 @@ int main(int argc, char **argv)
 		return reenter_release();
 	if (argc == 3 && !strcmp(argv[1], "ctl"))
 		return reenter_ctl(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "takeover"))
+		return takeover_test();
 	if (argc == 2 && !strcmp(argv[1], "map"))
 		return map_test();
-	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar | map\n");
+	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar | takeover | map\n");
 	return 2;
 }
