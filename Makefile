@@ -127,6 +127,14 @@ fuzz:
 		build/$(KERNEL)/tests/kernel/fuzz_client.ko build/$(KERNEL)/tests/kernel/fuzz_peer.ko \
 		build/tests/guest/fuzz tests/fuzz.conf=build/fuzz/fuzz.conf
 
+# The fuzzer's power (scripts/fuzz-power): for each fix that tests/fuzz-power/REVERT.patch
+# undoes, N fresh random seeds for TIME seconds each on KERNEL, and how many found the bug:
+# make fuzz-power KERNEL=debug N=5 TIME=120 REVERT="issue9-wait part1-hold".
+N ?= 5
+REVERT ?=
+fuzz-power:
+	scripts/fuzz-power -n $(N) -t $(TIME) -k $(KERNEL) $(REVERT)
+
 # The soak's long form (tests/guest/soak.c): make soak ENTRIES=1000000 KERNEL=6.1.  The
 # guest boots without the debug options (as the benchmark's) and with slab_nomerge, so
 # that dbgfs' caches are counted alone; what is left must be under MAX_B bytes per entry.
@@ -147,4 +155,4 @@ clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench bench-profile bench-build install \
-	uninstall port check-port dkms-source docs deb fuzz soak clean
+	uninstall port check-port dkms-source docs deb fuzz fuzz-power soak clean

@@ -15,7 +15,10 @@
  * thread's operations.  Worker threads open, read, write, pread, pwrite,
  * lseek, poll, mmap (and touch), fcntl(O_ASYNC), readdir, stat, lstat,
  * readlink, chmod and chown paths of the tree (known ones, also through
- * symlinks, and made-up ones); control threads write commands to fuzz/ctl;
+ * symlinks, and made-up ones); control threads write commands to fuzz/ctl,
+ * hooks among them, which make a file's read, write or release create or
+ * remove a sibling (re-entering dbgfs while a removal may run or wait for
+ * that operation);
  * a chaos thread drops caches, remounts with other options, loads and
  * unloads fuzz_peer.ko (which owns part of the tree) and reloads
  * fuzz_client.ko itself.  Which paths exist depends on timing, so a seed
@@ -160,6 +163,7 @@ static char model_kind[SLOTS][8];
 static const char *const names[] = {
 	"n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9",
 	"p", "pf", "pu", "pl", "pq",
+	"h0", "h1", "h2", "h3",	/* the files hooks make (fuzz_client) */
 };
 #define NNAMES		ARRAY_SIZE(names)
 #define NOWN		10	/* the first NOWN are the client's */
@@ -793,9 +797,11 @@ static void gen_ctl(struct thr *t, struct op *op)
 		"dir", "file", "short", "u32", "blob", "link",
 	};
 	static const char *const modes[] = { "644", "444", "600", "200", "0" };
-	enum { C_CREATE, C_RM, C_PUT, C_LAR, C_MV, C_CHNAME, C_ADOPT, C_BAD,
-	       C_NR };
-	static const int w[C_NR] = { 45, 16, 4, 8, 10, 6, 5, 1 };
+	static const char *const events[] = { "read", "write", "release" };
+	static const char *const actions[] = { "mk", "rm", "lar", "slow" };
+	enum { C_CREATE, C_RM, C_PUT, C_LAR, C_MV, C_CHNAME, C_ADOPT, C_HOOK,
+	       C_BAD, C_NR };
+	static const int w[C_NR] = { 45, 16, 4, 8, 10, 6, 5, 12, 1 };
 	char target[STRMAX];
 	int s = rnd(t, SLOTS), p = -1, d = -1, n;
 	const char *name = names[rnd(t, NOWN)];
@@ -859,6 +865,18 @@ static void gen_ctl(struct thr *t, struct op *op)
 	case C_ADOPT:
 		snprintf(op->s, sizeof(op->s), "adopt %d %d %s", s, p,
 			 names[rnd(t, NNAMES)]);
+		break;
+	case C_HOOK:
+		/*
+		 * A file's operation that re-enters dbgfs on a sibling (mostly:
+		 * the siblings go when their directory goes), a hook file h0 ..
+		 * h3, which the same hooks make.
+		 */
+		model_slot_path(t, "file", NULL, 0, &s);
+		if (rnd(t, 4))
+			p = model_parent(s);
+		snprintf(op->s, sizeof(op->s), "hook %d %s %s %d h%u", s,
+			 events[rnd(t, 3)], actions[rnd(t, 4)], p, rnd(t, 4));
 		break;
 	default:	/* refused: a bad slot or command */
 		snprintf(op->s, sizeof(op->s), "%s %d -1 x",

@@ -21,11 +21,13 @@ else
 	fuzz-seeds | grep -v '^#'
 fi >/tmp/fuzz.list
 is "there are seeds to run" "$(grep -c . /tmp/fuzz.list)" "$(grep -c . /tmp/fuzz.list | grep -v '^0$')"
-while read -r seed secs _; do
+# A line: SEED [SECONDS [HANG [MINIMISE]]] (scripts/fuzz-power gives all four).
+while read -r seed secs hang minimise _; do
 	[ -n "$seed" ] || continue
 	echo "# fuzz: seed $seed for ${secs:-$FUZZ_SECS} s"
 	tap_program "fuzz $seed" /tests/bin/fuzz --seed "$seed" \
-		--time "${secs:-$FUZZ_SECS}" --minimise "$MINIMISE"
+		--time "${secs:-$FUZZ_SECS}" --hang "${hang:-60}" \
+		--minimise "${minimise:-$MINIMISE}"
 done </tmp/fuzz.list
 
 rmmod fuzz_peer 2>/dev/null

@@ -18,6 +18,13 @@
  *	mv S O D NAME		dbgfs_rename(O, S, D, NAME)
  *	chname S NAME		dbgfs_change_name(S, NAME)
  *	forget 0|1		whether exit() leaves every entry to dbgfs
+ *	hook S EVENT ACTION P H	from now on each read, write or release
+ *				(EVENT) of file S runs ACTION on the entry
+ *				H (h0 .. h3) of slot P: mk (a file H in P,
+ *				left to the cleanup if nothing removes it),
+ *				rm (dbgfs_remove() of what dbgfs_lookup()
+ *				finds), lar (dbgfs_lookup_and_remove()),
+ *				slow (sleep 5-20 ms), none
  *
  * MODE is octal.  A bad command or slot answers -EINVAL, a create into a
  * used slot -EBUSY, an empty slot -ENOENT; otherwise the write answers the
@@ -32,7 +39,13 @@
  *
  * Removals (rm, lar) run without the table's lock, so that several
  * control writers remove at once: second removers, a parent while a
- * child drains.
+ * child drains.  Hooks make client operations re-enter dbgfs: a release
+ * that the removal of its directory runs removes a sibling, a write in
+ * flight while another thread removes its directory looks up and removes
+ * one.  Names h0 .. h3 are only ever files that hooks make, so that a
+ * hook never removes its own file or a directory above it, the one thing
+ * a client's operation may not do.  Releases of file sleep now and then
+ * too, after which they use their data.
  *
  * plant=1 plants a bug for testing the fuzzer by hand (fuzz
  * --client-params plant=1): a read of a file or short file that was
@@ -65,15 +78,29 @@ enum fuzz_kind {
 	FUZZ_LINK, FUZZ_ADOPT,
 };
 
+enum fuzz_event { FUZZ_ON_READ, FUZZ_ON_WRITE, FUZZ_ON_RELEASE, FUZZ_EVENTS };
+enum fuzz_action { FUZZ_NONE, FUZZ_MK, FUZZ_RM, FUZZ_LAR, FUZZ_SLOW };
+
+struct fuzz_ent;
+
+/* What a file's operation does besides its own work: see "hook". */
+struct fuzz_hook {
+	enum fuzz_event		event;
+	enum fuzz_action	action;
+	struct fuzz_ent		*dir;		/* NULL: fuzz/ */
+	char			name[4];
+};
+
 struct fuzz_file {
 	wait_queue_head_t	wq;
 	struct fasync_struct	*fasync;
-	struct mutex		lock;		/* buf, len */
+	struct mutex		lock;		/* buf, len, hook */
 	char			buf[48];
 	size_t			len;
 	atomic_t		reads;
 	struct page		*page;		/* what a mapping shows */
 	unsigned int		slot;
+	struct fuzz_hook	hook;
 };
 
 struct fuzz_blob {
@@ -95,6 +122,12 @@ static struct fuzz_ent *fuzz_slots[FUZZ_SLOTS];
 static LIST_HEAD(fuzz_forgotten);	/* put slots: freed at exit */
 static struct dbgfs_node *fuzz_root;
 static bool fuzz_forget_all;
+/* The data of the files hooks make: one for all, freed at exit(). */
+static struct fuzz_file *fuzz_hook_data;
+/* Hooks run, by action: the kernel log's line at exit() says. */
+static atomic_t fuzz_hook_runs[FUZZ_SLOW + 1];
+
+static void fuzz_ent_put(struct fuzz_ent *ent);
 
 static bool fuzz_plant;
 module_param_named(plant, fuzz_plant, bool, 0444);
@@ -117,6 +150,7 @@ static void fuzz_free_data(enum fuzz_kind kind, void *data, bool removed)
 			pr_err("FAIL: slot %u: fasync list not empty after removal\n",
 			       ff->slot);
 		__free_page(ff->page);
+		fuzz_ent_put(ff->hook.dir);
 	}
 	kfree(data);
 }
@@ -137,6 +171,51 @@ static void fuzz_ent_put(struct fuzz_ent *ent)
 
 /* File operations of file and short. */
 
+static const struct file_operations fuzz_hook_fops;
+
+/*
+ * Runs @ff's hook if it is for @event: client code calling dbgfs from
+ * within an operation, which a removal may be running or waiting for.
+ */
+static void fuzz_run_hook(struct fuzz_file *ff, enum fuzz_event event)
+{
+	struct fuzz_hook h;
+	struct dbgfs_node *dir, *node;
+
+	mutex_lock(&ff->lock);
+	h = ff->hook;
+	if (h.event != event || h.action == FUZZ_NONE) {
+		mutex_unlock(&ff->lock);
+		return;
+	}
+	if (h.dir)
+		kref_get(&h.dir->kref);
+	mutex_unlock(&ff->lock);
+	dir = h.dir ? h.dir->node : fuzz_root;
+	atomic_inc(&fuzz_hook_runs[h.action]);
+	switch (h.action) {
+	case FUZZ_MK:
+		/* Its handle is not kept: rm and lar hooks remove it by name. */
+		dbgfs_create_file(h.name, 0644, dir, fuzz_hook_data,
+				  &fuzz_hook_fops);
+		break;
+	case FUZZ_RM:
+		node = dbgfs_lookup(h.name, dir);
+		dbgfs_remove(node);
+		dbgfs_node_put(node);
+		break;
+	case FUZZ_LAR:
+		dbgfs_lookup_and_remove(h.name, dir);
+		break;
+	case FUZZ_SLOW:
+		usleep_range(5000, 20000);
+		break;
+	default:
+		break;
+	}
+	fuzz_ent_put(h.dir);
+}
+
 static int fuzz_open(struct inode *inode, struct file *file)
 {
 	file->private_data = inode->i_private;
@@ -153,6 +232,7 @@ static ssize_t fuzz_read(struct file *file, char __user *buf, size_t len,
 
 	if (n % 3 == 0)
 		usleep_range(1000, 2000);
+	fuzz_run_hook(ff, FUZZ_ON_READ);
 	/* After the sleep: a removal that did not wait frees ff under us. */
 	mutex_lock(&ff->lock);
 	if (fuzz_plant && ff->len) {
@@ -176,6 +256,7 @@ static ssize_t fuzz_write(struct file *file, const char __user *buf,
 		return -EFAULT;
 	if (atomic_read(&ff->reads) % 5 == 0)
 		usleep_range(1000, 2000);
+	fuzz_run_hook(ff, FUZZ_ON_WRITE);
 	mutex_lock(&ff->lock);
 	memcpy(ff->buf, tmp, n);
 	ff->len = n;
@@ -227,11 +308,31 @@ static int fuzz_release(struct inode *inode, struct file *file)
 {
 	struct fuzz_file *ff = file->private_data;
 
+	/* A slow release, which removal or rmmod may come during. */
+	if (atomic_inc_return(&ff->reads) % 4 == 0)
+		usleep_range(2000, 5000);
+	fuzz_run_hook(ff, FUZZ_ON_RELEASE);
 	atomic_inc(&ff->reads);	/* freed memory if run after removal */
 	return 0;
 }
 
 static const struct file_operations fuzz_fops = {
+	.owner		= THIS_MODULE,
+	.open		= fuzz_open,
+	.read		= fuzz_read,
+	.write		= fuzz_write,
+	.poll		= fuzz_poll,
+	.fasync		= fuzz_fasync,
+	.mmap		= fuzz_mmap,
+	.release	= fuzz_release,
+	.llseek		= default_llseek,
+};
+
+/*
+ * The files hooks make: the same operations, and a lockdep class of their
+ * own, since a release of file removes them (a lock class per fops).
+ */
+static const struct file_operations fuzz_hook_fops = {
 	.owner		= THIS_MODULE,
 	.open		= fuzz_open,
 	.read		= fuzz_read,
@@ -511,6 +612,59 @@ static int fuzz_chname(int s, const char *name)
 	return err;
 }
 
+static int fuzz_hook(int s, const char *event, const char *action, int p,
+		     const char *name)
+{
+	static const char *const events[FUZZ_EVENTS] = {
+		"read", "write", "release",
+	};
+	static const char *const actions[] = {
+		[FUZZ_NONE] = "none", [FUZZ_MK] = "mk", [FUZZ_RM] = "rm",
+		[FUZZ_LAR] = "lar", [FUZZ_SLOW] = "slow",
+	};
+	struct dbgfs_node *node, *dir;
+	struct fuzz_ent *ent, *pent, *old;
+	struct fuzz_file *ff;
+	int e, a, err;
+
+	e = match_string(events, ARRAY_SIZE(events), event);
+	a = match_string(actions, ARRAY_SIZE(actions), action);
+	/* h0 .. h3: only ever files that hooks make. */
+	if (e < 0 || a < 0 || strlen(name) != 2 || name[0] != 'h' ||
+	    name[1] < '0' || name[1] > '3')
+		return -EINVAL;
+	if (s == -1)
+		return -EINVAL;
+	/* Under fuzz_lock: an rm that takes the slot frees its data. */
+	mutex_lock(&fuzz_lock);
+	err = fuzz_get(s, &ent, &node);
+	if (!err && ent->kind != FUZZ_FILE) {
+		fuzz_ent_put(ent);
+		err = -EINVAL;
+	}
+	if (!err) {
+		err = fuzz_get(p, &pent, &dir);
+		if (err)
+			fuzz_ent_put(ent);
+	}
+	if (err) {
+		mutex_unlock(&fuzz_lock);
+		return err;
+	}
+	ff = ent->data;
+	mutex_lock(&ff->lock);
+	old = ff->hook.dir;
+	ff->hook.event = e;
+	ff->hook.action = a;
+	ff->hook.dir = pent;
+	strscpy(ff->hook.name, name, sizeof(ff->hook.name));
+	mutex_unlock(&ff->lock);
+	mutex_unlock(&fuzz_lock);
+	fuzz_ent_put(old);
+	fuzz_ent_put(ent);
+	return 0;
+}
+
 static const struct {
 	const char	*cmd;
 	enum fuzz_kind	kind;
@@ -522,7 +676,7 @@ static const struct {
 
 static int fuzz_command(char *line)
 {
-	char cmd[8], name[32], extra[64];
+	char cmd[8], name[32], extra[64], event[8], action[8];
 	unsigned int mode;
 	int s, p, d, n, i, err;
 
@@ -566,6 +720,10 @@ static int fuzz_command(char *line)
 	if (!strcmp(cmd, "mv") &&
 	    sscanf(line, "%7s %d %d %d %31s", cmd, &s, &p, &d, name) == 5)
 		return fuzz_mv(s, p, d, name);
+	if (!strcmp(cmd, "hook") &&
+	    sscanf(line, "%7s %d %7s %7s %d %31s", cmd, &s, event, action, &p,
+		   name) == 6)
+		return fuzz_hook(s, event, action, p, name);
 	return -EINVAL;
 }
 
@@ -592,12 +750,18 @@ static int __init fuzz_init(void)
 {
 	struct dbgfs_node *ctl;
 
+	fuzz_hook_data = fuzz_new_data(FUZZ_FILE, FUZZ_SLOTS);
+	if (!fuzz_hook_data)
+		return -ENOMEM;
 	fuzz_root = dbgfs_create_dir("fuzz", NULL);
-	if (IS_ERR(fuzz_root))
+	if (IS_ERR(fuzz_root)) {
+		fuzz_free_data(FUZZ_FILE, fuzz_hook_data, false);
 		return PTR_ERR(fuzz_root);
+	}
 	ctl = dbgfs_create_file("ctl", 0200, fuzz_root, NULL, &fuzz_ctl_fops);
 	if (IS_ERR(ctl)) {
 		dbgfs_remove(fuzz_root);
+		fuzz_free_data(FUZZ_FILE, fuzz_hook_data, false);
 		return PTR_ERR(ctl);
 	}
 	return 0;
@@ -636,18 +800,26 @@ static void __exit fuzz_exit(void)
 	if (fuzz_parked)
 		pr_info("%u new entries were removed before their lookup\n",
 			fuzz_parked);
+	pr_info("hooks ran: mk %d, rm %d, lar %d, slow %d\n",
+		atomic_read(&fuzz_hook_runs[FUZZ_MK]),
+		atomic_read(&fuzz_hook_runs[FUZZ_RM]),
+		atomic_read(&fuzz_hook_runs[FUZZ_LAR]),
+		atomic_read(&fuzz_hook_runs[FUZZ_SLOW]));
 	/*
 	 * What is forgotten stays for dbgfs' cleanup after this returns,
 	 * which runs none of this module's code: its data can go now, once
 	 * the poll forwarders dbgfs keeps on our wait queues are told that
 	 * the queues go, and a grace period has passed (wake_up_pollfree()),
-	 * and once the files on its fasync lists have left them.
+	 * and once the files on its fasync lists have left them.  The files
+	 * that hooks made and nothing removed are forgotten too.
 	 */
 	list_for_each_entry(ent, &fuzz_forgotten, forgotten)
 		if (ent->data && (ent->kind == FUZZ_FILE ||
 				  ent->kind == FUZZ_SHORT))
 			fuzz_file_gone(ent->data);
+	fuzz_file_gone(fuzz_hook_data);
 	synchronize_rcu();
+	fuzz_free_data(FUZZ_FILE, fuzz_hook_data, false);
 	list_for_each_entry_safe(ent, tmp, &fuzz_forgotten, forgotten) {
 		list_del(&ent->forgotten);
 		fuzz_free_data(ent->kind, ent->data, false);

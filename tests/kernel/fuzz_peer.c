@@ -11,7 +11,10 @@
  * and keeps the handles.  Its exit() removes them through those handles,
  * whether or not the client removed them meanwhile (forget=1: it leaves
  * them to dbgfs' owner cleanup), and then frees their data: a remover that
- * did not wait, or an operation after exit(), touches freed memory.
+ * did not wait, or an operation after exit(), touches freed memory.  The
+ * release of pf and pq is slow now and then, and uses the data after its
+ * sleep: the client's removal of p/ or of its own directory runs it, which
+ * must hold this module meanwhile.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -51,10 +54,21 @@ static ssize_t peer_read(struct file *file, char __user *buf, size_t len,
 	return simple_read_from_buffer(buf, len, ppos, tmp, n);
 }
 
+static int peer_release(struct inode *inode, struct file *file)
+{
+	struct peer_data *d = inode->i_private;
+
+	if (atomic_inc_return(&d->reads) % 3 == 0)
+		usleep_range(2000, 5000);
+	atomic_inc(&d->reads);	/* freed memory if run after exit() */
+	return 0;
+}
+
 static const struct file_operations peer_fops = {
-	.owner	= THIS_MODULE,
-	.read	= peer_read,
-	.llseek	= default_llseek,
+	.owner		= THIS_MODULE,
+	.read		= peer_read,
+	.release	= peer_release,
+	.llseek		= default_llseek,
 };
 
 static int __init peer_init(void)
