@@ -806,56 +806,78 @@ static bool dbgfs_vm_ops_wrappable(const struct vm_operations_struct *ops)
 	       true;
 }
 
-/* Under an active reference, on a file that was opened: @of is there. */
-static int dbgfs_wrap_vma(struct dbgfs_open *of, struct dbgfs_node *node,
-			  struct vm_area_struct *vma, struct module *mod,
-			  struct module *owner)
+/*
+ * Where both mapping paths begin: an active reference on the node, its
+ * open file, and the fops' owner held (which fails while that module is
+ * going).  Returns the client's fops.
+ */
+static const struct file_operations *dbgfs_mmap_begin(struct file *file,
+						       struct dbgfs_open **ofp)
+{
+	struct dbgfs_node *node = dbgfs_file_node(file);
+	const struct file_operations *fops;
+
+	if (!dbgfs_get_active(node))
+		return ERR_PTR(-EIO);
+	fops = dbgfs_real_fops(node);
+	*ofp = dbgfs_lookup_open(node, file);
+	if (!WARN_ON_ONCE(!*ofp) && try_module_get(fops->owner))
+		return fops;
+	dbgfs_put_active(node);
+	return ERR_PTR(-ENODEV);
+}
+
+/*
+ * One set of vm_ops per open file, as in kernfs: the first mapping records
+ * the client's, and the modules that its vmas (or, if @pinned, the open
+ * file) hold; a later mapping must bring the same.  Returns 1 when this
+ * call recorded them, 0 when they match, or -EINVAL.
+ */
+static int dbgfs_record_vm_ops(struct dbgfs_open *of, struct dbgfs_node *node,
+			       const struct vm_operations_struct *ops,
+			       struct module *owner, bool pinned)
 {
 	struct mutex *lock = dbgfs_open_lock(node);
-	const struct vm_operations_struct *ops = vma->vm_ops;
-	int err = 0;
+	int ret = 0;
 
 	if (!dbgfs_vm_ops_wrappable(ops))
 		return -EINVAL;
 	mutex_lock(lock);
 	if (!of->mmapped) {
 		of->vm_ops = ops;
-		of->vm_module = mod;
+		of->vm_module = dbgfs_node_module(node);
 		of->vm_owner = owner;
+		of->vm_pinned = pinned;
 		of->mmapped = true;
+		ret = 1;
 	} else if (of->vm_ops != ops) {
-		/* One set of vm_ops per open file, as in kernfs. */
-		err = -EINVAL;
+		ret = -EINVAL;
 	}
 	mutex_unlock(lock);
-	if (!err)
-		vma->vm_ops = dbgfs_vm_ops_for(ops);
-	return err;
+	return ret;
 }
 
 static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct dbgfs_node *node = dbgfs_file_node(file);
-	struct module *mod = dbgfs_node_module(node), *owner;
+	struct module *mod = dbgfs_node_module(node);
 	const struct file_operations *fops;
 	struct dbgfs_open *of;
 	int ret;
 
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	fops = dbgfs_real_fops(node);
-	owner = fops->owner;
-	of = dbgfs_lookup_open(node, file);
-	ret = -ENODEV;
-	/* Fails while the fops' module is going. */
-	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
-		goto out;
-	/* The active reference holds the node's module. */
+	fops = dbgfs_mmap_begin(file, &of);
+	if (IS_ERR(fops))
+		return PTR_ERR(fops);
+	/* Each vma pins both modules; the active reference holds mod. */
 	__module_get(mod);
 	ret = fops->mmap(file, vma);
 	if (!ret) {
-		ret = dbgfs_wrap_vma(of, node, vma, mod, owner);
-		if (ret) {
+		ret = dbgfs_record_vm_ops(of, node, vma->vm_ops, fops->owner,
+					  false);
+		if (ret >= 0) {
+			vma->vm_ops = dbgfs_vm_ops_for(vma->vm_ops);
+			ret = 0;
+		} else {
 			/* The client made its vma: let it undo that. */
 			if (vma->vm_ops && vma->vm_ops->close)
 				vma->vm_ops->close(vma);
@@ -864,9 +886,8 @@ static int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma)
 	}
 	if (ret) {
 		module_put(mod);
-		module_put(owner);
+		module_put(fops->owner);
 	}
-out:
 	dbgfs_put_active(node);
 	return ret;
 }
@@ -885,49 +906,29 @@ static int dbgfs_proxy_mmap_prepare(struct vm_area_desc *desc)
 {
 	struct file *file = desc->file;
 	struct dbgfs_node *node = dbgfs_file_node(file);
-	struct mutex *lock = dbgfs_open_lock(node);
-	struct module *mod = dbgfs_node_module(node);
 	const struct file_operations *fops;
 	struct dbgfs_open *of;
-	struct module *owner;
 	int ret;
 
-	if (!dbgfs_get_active(node))
-		return -EIO;
-	fops = dbgfs_real_fops(node);
-	owner = fops->owner;
-	of = dbgfs_lookup_open(node, file);
-	ret = -ENODEV;
-	if (WARN_ON_ONCE(!of) || !try_module_get(owner))
-		goto out;
+	fops = dbgfs_mmap_begin(file, &of);
+	if (IS_ERR(fops))
+		return PTR_ERR(fops);
 	ret = fops->mmap_prepare(desc);
 	/* The vmas find @of by their file: it must stay this one. */
-	if (!ret && (desc->vm_file != file ||
-		     !dbgfs_vm_ops_wrappable(desc->vm_ops)))
+	if (!ret && desc->vm_file != file)
 		ret = -EINVAL;
-	if (!ret) {
-		mutex_lock(lock);
-		if (!of->mmapped) {
-			of->vm_ops = desc->vm_ops;
-			/* The active reference holds the node's module. */
-			__module_get(mod);
-			of->vm_module = mod;
-			of->vm_owner = owner;
-			of->vm_pinned = true;
-			of->mmapped = true;
-			owner = NULL;	/* the open file's now */
-		} else if (of->vm_ops != desc->vm_ops) {
-			ret = -EINVAL;
-		}
-		mutex_unlock(lock);
-	}
 	if (!ret)
+		ret = dbgfs_record_vm_ops(of, node, desc->vm_ops, fops->owner,
+					  true);
+	if (ret == 1)
+		/* The open file keeps the owner; the active ref holds mod. */
+		__module_get(dbgfs_node_module(node));
+	else
+		module_put(fops->owner);
+	if (ret >= 0)
 		desc->vm_ops = dbgfs_vm_ops_for(desc->vm_ops);
-	if (owner)
-		module_put(owner);
-out:
 	dbgfs_put_active(node);
-	return ret;
+	return ret < 0 ? ret : 0;
 }
 #endif
 
