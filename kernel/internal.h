@@ -64,6 +64,7 @@
 #include <linux/module.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/stringhash.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
@@ -272,6 +273,22 @@ struct dbgfs_removal {
 extern struct rw_semaphore dbgfs_tree_rwsem;
 extern struct dbgfs_node *dbgfs_root;
 
+/*
+ * Readdir positions are name hashes, as in kernfs: they stay valid while
+ * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
+ */
+static inline unsigned int dbgfs_name_hash(const char *name)
+{
+	unsigned int hash = full_name_hash(NULL, name, strlen(name));
+
+	hash &= 0x7fffffffU;
+	if (hash < 2)
+		hash += 2;
+	if (hash >= INT_MAX)
+		hash = INT_MAX - 1;
+	return hash;
+}
+
 static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
 {
 	return READ_ONCE(node->flags) & DBGFS_NODE_REMOVED;
@@ -333,7 +350,6 @@ struct dbgfs_node *dbgfs_node_create(const char *name, umode_t mode,
 				     struct dbgfs_node *parent,
 				     struct module *owner);
 void dbgfs_node_get(struct dbgfs_node *node);
-unsigned int dbgfs_name_hash(const char *name);
 void dbgfs_removal_init(struct dbgfs_removal *r, struct module *remover);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct dbgfs_removal *r);

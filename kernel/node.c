@@ -8,7 +8,6 @@
 #include <linux/namei.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
-#include <linux/stringhash.h>
 #include <linux/wait.h>
 
 #include <dbgfs.h>
@@ -59,22 +58,6 @@ void dbgfs_put_active(struct dbgfs_node *node)
 	/* First: once the count drains, the module's memory may go. */
 	module_put(dbgfs_node_module(node));
 	dbgfs_drop_active(node);
-}
-
-/*
- * Readdir positions are name hashes, as in kernfs: they stay valid while
- * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
- */
-unsigned int dbgfs_name_hash(const char *name)
-{
-	unsigned int hash = full_name_hash(NULL, name, strlen(name));
-
-	hash &= 0x7fffffffU;
-	if (hash < 2)
-		hash += 2;
-	if (hash >= INT_MAX)
-		hash = INT_MAX - 1;
-	return hash;
 }
 
 static int dbgfs_check_name(const char *name)

@@ -26,10 +26,10 @@
 #include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
-#include <linux/stringhash.h>
 
 #include <dbgfs.h>
 #include "internal.h"	/* dbgfs_node_removed() */
+#include "name_order.h"
 
 static int writers;
 module_param(writers, int, 0444);
@@ -44,19 +44,6 @@ static struct dbgfs_node *reenter_dir, *reenter_rm;
  * reenter-rm's removal of it has spent it (see dbgfs_remove()).
  */
 static struct dbgfs_node *reenter_ref;
-
-/* As dbgfs_name_hash() (node.c), readdir's and removal's order. */
-static unsigned int reenter_hash(const char *name)
-{
-	unsigned int hash = full_name_hash(NULL, name, strlen(name));
-
-	hash &= 0x7fffffffU;
-	if (hash < 2)
-		hash += 2;
-	if (hash >= INT_MAX)
-		hash = INT_MAX - 1;
-	return hash;
-}
 
 static ssize_t reenter_read(struct file *file, char __user *buf, size_t len,
 			    loff_t *ppos)
@@ -138,25 +125,15 @@ static const struct file_operations reenter_rm_fops = {
 	.write	= reenter_rm_write,
 };
 
-/* A sibling name whose hash is below both of rel's and ctl's. */
-static int reenter_pick_sib(void)
-{
-	unsigned int below = min(reenter_hash("rel"), reenter_hash("ctl"));
-	int i;
-
-	for (i = 0; i < 10000; i++) {
-		snprintf(sib_name, sizeof(sib_name), "s%d", i);
-		if (reenter_hash(sib_name) < below)
-			return 0;
-	}
-	return -ERANGE;
-}
-
 static int __init reenter_init(void)
 {
 	struct dbgfs_node *n[4];
-	int err = reenter_pick_sib(), i;
+	int err, i;
 
+	/* S's hash below both of rel's and ctl's. */
+	err = dbgfs_test_pick_name(sib_name, sizeof(sib_name), "s",
+				   min(dbgfs_name_hash("rel"),
+				       dbgfs_name_hash("ctl")), false);
 	if (err)
 		return err;
 	reenter_dir = dbgfs_create_dir("reenter", NULL);
@@ -181,8 +158,8 @@ static int __init reenter_init(void)
 		}
 	}
 	pr_info("S is %s: hashes rel %#x, ctl %#x, S %#x\n", sib_name,
-		reenter_hash("rel"), reenter_hash("ctl"),
-		reenter_hash(sib_name));
+		dbgfs_name_hash("rel"), dbgfs_name_hash("ctl"),
+		dbgfs_name_hash(sib_name));
 	return 0;
 }
 

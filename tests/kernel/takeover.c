@@ -28,9 +28,9 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
-#include <linux/stringhash.h>
 
 #include <dbgfs.h>
+#include "name_order.h"
 
 static int g_entered;
 module_param(g_entered, int, 0444);
@@ -51,19 +51,6 @@ static struct dbgfs_node *tk_dir, *tk_rm;
 static struct dbgfs_node *tk_ref;
 static struct task_struct *tk_first;
 static int f_entered, second;
-
-/* As dbgfs_name_hash() (node.c), readdir's and removal's order. */
-static unsigned int tk_hash(const char *name)
-{
-	unsigned int hash = full_name_hash(NULL, name, strlen(name));
-
-	hash &= 0x7fffffffU;
-	if (hash < 2)
-		hash += 2;
-	if (hash >= INT_MAX)
-		hash = INT_MAX - 1;
-	return hash;
-}
 
 /* Waits up to @ms for *@flag to be set. */
 static void tk_wait(int *flag, int ms)
@@ -145,25 +132,14 @@ static const struct file_operations tk_rm_fops = {
 	.write	= tk_rm_write,
 };
 
-/* A name for G whose hash is above f's. */
-static int tk_pick_g(void)
-{
-	unsigned int above = tk_hash("f");
-	int i;
-
-	for (i = 0; i < 10000; i++) {
-		snprintf(g_name, sizeof(g_name), "g%d", i);
-		if (tk_hash(g_name) > above)
-			return 0;
-	}
-	return -ERANGE;
-}
-
 static int __init tk_init(void)
 {
 	struct dbgfs_node *n[3];
-	int err = tk_pick_g(), i;
+	int err, i;
 
+	/* G's hash above f's. */
+	err = dbgfs_test_pick_name(g_name, sizeof(g_name), "g",
+				   dbgfs_name_hash("f"), true);
 	if (err)
 		return err;
 	tk_dir = dbgfs_create_dir("takeover", NULL);
@@ -182,8 +158,8 @@ static int __init tk_init(void)
 			return PTR_ERR(n[i]);
 		}
 	}
-	pr_info("G is %s: hashes f %#x, G %#x\n", g_name, tk_hash("f"),
-		tk_hash(g_name));
+	pr_info("G is %s: hashes f %#x, G %#x\n", g_name,
+		dbgfs_name_hash("f"), dbgfs_name_hash(g_name));
 	return 0;
 }
 
