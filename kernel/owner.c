@@ -114,6 +114,24 @@ static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
 }
 
 /*
+ * The highest of @node and its ancestors that @mod made and still holds:
+ * a node renamed into a directory made after it comes before that
+ * directory on the owner's list, and must go as part of it.  A top below
+ * another top of one removal would be finished after it, and the upper one
+ * waits for the lower.  Caller holds dbgfs_tree_rwsem for writing.
+ */
+static struct dbgfs_node *dbgfs_owner_top(struct dbgfs_node *node,
+					  struct module *mod)
+{
+	struct dbgfs_node *top = node, *dir;
+
+	for (dir = node->parent; dir; dir = dir->parent)
+		if (dbgfs_owner_is(dir, mod))
+			top = dir;
+	return top;
+}
+
+/*
  * The module notifier's part: runs after the module's exit().  What it left
  * in the tree is removed; what another module's removal has queued is
  * taken over, and what it is finishing waited for; and no code of the
@@ -153,7 +171,7 @@ static void dbgfs_owner_going(struct module *mod)
 	while (!list_empty(&owner->nodes)) {
 		node = list_first_entry(&owner->nodes, struct dbgfs_node,
 					owner_link);
-		count += dbgfs_unlink_subtree(node, &r);
+		count += dbgfs_unlink_subtree(dbgfs_owner_top(node, mod), &r);
 	}
 	list_del(&owner->link);
 	up_write(&dbgfs_tree_rwsem);

@@ -10,7 +10,10 @@
 #   cross_file.ko's file: rmmod cross_file meanwhile must be refused, and the method must
 #   still read its data (rmtest cross).
 #   reenter.ko's rel releases and ctl writes remove a sibling while a removal of their
-#   directory runs them: neither rmmod nor the writers may hang (rmtest release, ctl).
+#   directory runs them: neither rmmod nor the writers may hang (rmtest release, ctl);
+#   nor the owner cleanup of a file renamed into a later directory (forgetful moved=1),
+#   or of two directories, one removed by a release the other's removal runs (cross_dir
+#   two=1, cross_file rm_other=1).
 #   holes.ko: an open that replaces its fops is refused, and a mapping of a file whose
 #   fops have no .owner pins the module (rmtest map).  proxyrace.ko: a creation that
 #   finds a proxy whose last node goes meanwhile.
@@ -81,6 +84,18 @@ is "forgotten b again: one warning, for b" "$(left_lines)" \
 	"dbgfs: module owner_b left 1 entries behind; removed them"
 is "forgotten b again: owner_a/ has a only" "$(ls -A $M/owner_a)" "a"
 check "forgotten b again: rmmod owner_a" rmmod owner_a
+
+# 3b. A forgetful module whose file it renamed into its directory, made after the file:
+# the cleanup must take the directory with the file in it.  Before the fix it removed
+# the file and the directory as two parts of one removal, finished the directory
+# first and waited in it for the file for good: rmmod hung.
+dmesg -c >/dev/null
+check "moved: insmod forgetful moved=1" insmod $MODS/forgetful.ko moved=1
+is "moved: forgetful/moved reads" "$(cat $M/forgetful/moved)" "forgetful"
+tap_program "moved" /tests/bin/rmtest unload forgetful
+is "moved: one warning, for the 8 entries" "$(left_lines)" \
+	"dbgfs: module forgetful left 8 entries behind; removed them"
+is "moved: the root is empty" "$(ls -A $M)" ""
 
 # 4. The exit window.
 dmesg -c >/dev/null

@@ -19,6 +19,7 @@
  *		process removes takeover/, whose removal runs G's slow
  *		release, and another removes it again meanwhile: the first
  *		remover's dbgfs_remove() must return only after f's release.
+ *   unload MOD	rmmod MOD returns (a cleanup that waits for itself hangs).
  *   map	holes/map (holes.ko, whose file_operations have no .owner) is
  *		mapped and touched by a child; rmmod holes meanwhile must be
  *		refused, since the vma's vm_ops are the module's code.
@@ -292,6 +293,17 @@ static int takeover_test(void)
 	return tap_done();
 }
 
+static int unload_test(const char *mod)
+{
+	int st = -1;
+	bool ret;
+
+	ret = child_returns(unload_child(mod), TIMEOUT, &st);
+	ok(ret && !st, "rmmod %s returns, and succeeds (%s)", mod,
+	   !ret ? "hangs" : st ? strerror(st) : "unloaded");
+	return tap_done();
+}
+
 static int map_test(void)
 {
 	int p[2], fd, err, st;
@@ -348,6 +360,9 @@ int main(int argc, char **argv)
 		return takeover_test();
 	if (argc == 2 && !strcmp(argv[1], "map"))
 		return map_test();
-	fprintf(stderr, "usage: rmtest cross | close | release | ctl rm|lar | takeover | map\n");
+	if (argc == 3 && !strcmp(argv[1], "unload"))
+		return unload_test(argv[2]);
+	fprintf(stderr,
+		"usage: rmtest cross | close | release | ctl rm|lar | takeover | map | unload MOD\n");
 	return 2;
 }

@@ -9,11 +9,21 @@
  * (7 entries) and its exit removes none of them.  dbgfs must remove them
  * when the module goes, with one warning naming the module and the count,
  * and files still held open must answer -EIO (tests/guest/api.sh).
+ *
+ * With moved=1 it first makes a file in the root and then renames it to
+ * forgetful/moved (8 entries): the module's list of its nodes then has a
+ * node before its directory, which the cleanup must not finish first and
+ * wait for the file (before the fix rmmod hung; tests/guest/remove.sh).
  */
 #include <linux/fs.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 
 #include <dbgfs.h>
+
+static bool moved;
+module_param(moved, bool, 0444);
+MODULE_PARM_DESC(moved, "make forgetful/moved in the root before the directory");
 
 static ssize_t forgetful_read(struct file *file, char __user *buf, size_t len,
 			      loff_t *ppos)
@@ -31,12 +41,28 @@ static const struct file_operations forgetful_fops = {
 
 static int __init forgetful_init(void)
 {
-	struct dbgfs_node *dir, *sub, *node[5];
-	int i;
+	struct dbgfs_node *dir, *sub, *node[5], *first = NULL;
+	int i, err;
 
+	if (moved) {
+		first = dbgfs_create_file("moved", 0444, NULL, NULL,
+					  &forgetful_fops);
+		if (IS_ERR(first))
+			return PTR_ERR(first);
+	}
 	dir = dbgfs_create_dir("forgetful", NULL);
-	if (IS_ERR(dir))
+	if (IS_ERR(dir)) {
+		dbgfs_remove(first);
 		return PTR_ERR(dir);
+	}
+	if (first) {
+		err = dbgfs_rename(NULL, first, dir, "moved");
+		if (err) {
+			dbgfs_remove(first);
+			dbgfs_remove(dir);
+			return err;
+		}
+	}
 	node[0] = dbgfs_create_file("a", 0444, dir, NULL, &forgetful_fops);
 	node[1] = dbgfs_create_file("b", 0444, dir, NULL, &forgetful_fops);
 	node[2] = dbgfs_create_file("c", 0444, dir, NULL, &forgetful_fops);
@@ -46,6 +72,7 @@ static int __init forgetful_init(void)
 	node[4] = dbgfs_create_symlink("link", dir, "a");
 	for (i = 0; i < ARRAY_SIZE(node); i++) {
 		if (IS_ERR(node[i])) {
+			dbgfs_remove(first);
 			dbgfs_remove(dir);
 			return PTR_ERR(node[i]);
 		}
