@@ -259,7 +259,9 @@ static inline struct module *dbgfs_node_module(const struct dbgfs_node *node)
  * it is finishing.  @origin is the remover of the removal whose part this
  * one took over (dbgfs_take_over()), else @remover: the code of either may
  * still run for these nodes while they are going (see
- * dbgfs_release_open_files()).
+ * dbgfs_release_open_files()).  @lent counts the tops of this removal that
+ * others took over and have not finished, which its end waits for; when
+ * this one took over such a top, @lender is the removal it came from.
  */
 struct dbgfs_removal {
 	struct list_head	nodes;		/* by node->rm_link */
@@ -267,6 +269,8 @@ struct dbgfs_removal {
 	struct dbgfs_node	*finishing;
 	struct module		*remover;
 	struct module		*origin;
+	struct dbgfs_removal	*lender;
+	atomic_t		lent;
 };
 
 /* Serialises every change of the tree; lookups and readdir share it. */

@@ -538,6 +538,8 @@ void dbgfs_removal_init(struct dbgfs_removal *r, struct module *remover)
 	r->finishing = NULL;
 	r->remover = remover;
 	r->origin = remover;
+	r->lender = NULL;
+	atomic_set(&r->lent, 0);
 	spin_lock(&dbgfs_removal_lock);
 	list_add(&r->link, &dbgfs_removals);
 	spin_unlock(&dbgfs_removal_lock);
@@ -633,9 +635,11 @@ unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
  * to be finished by @r's remover.  What that removal has begun (@top
  * itself, or a node below it that it is finishing) it finishes; the parent
  * of such a node waits for it through dir.draining, and the caller for
- * @top with dbgfs_wait_removed().  A @top that is a top of that removal
- * stays with it, part and all: only its own top tells that removal's
- * remover that the part is done.  So a remover waits only for the nodes
+ * @top with dbgfs_wait_removed().  If @top is a top of that removal (the
+ * node it unlinked, one of several of an owner cleanup, or one it took
+ * over), nothing on its list waits for it: the end of that removal waits
+ * for @r's instead (lent), so that its remover does not return before
+ * the releases below @top have run.  So a remover waits only for the nodes
  * below @top and the operations on them, never for the rest of another
  * removal, which may be waiting for the operation it runs in (a release
  * that the other removal runs, a write that it drains).
@@ -651,14 +655,6 @@ void dbgfs_take_over(struct dbgfs_node *top, struct dbgfs_removal *r)
 	spin_lock(&dbgfs_removal_lock);
 	if (list_empty(&top->rm_link))
 		goto out;	/* begun, or done */
-	/*
-	 * A top of that removal (the node it unlinked, or one it took over):
-	 * nothing else on its list waits for it, and it is the last of its
-	 * part that the removal begins.  Taken, the other remover could
-	 * return before the releases below it run.  The caller waits.
-	 */
-	if (top->flags & DBGFS_NODE_RM_TOP)
-		goto out;
 	/* Parents before children: what is below @top comes after it. */
 	for (pos = top->rm_link.next; !(from = dbgfs_removal_of_head(pos));
 	     pos = next) {
@@ -668,6 +664,10 @@ void dbgfs_take_over(struct dbgfs_node *top, struct dbgfs_removal *r)
 			list_move_tail(pos, &r->nodes);
 	}
 	list_move(&top->rm_link, &r->nodes);
+	if (top->flags & DBGFS_NODE_RM_TOP) {
+		atomic_inc(&from->lent);
+		r->lender = from;
+	}
 	dbgfs_count_in_parent(top);
 	node = from->finishing;
 	if (node && dbgfs_is_ancestor(top, node->parent))
@@ -758,13 +758,28 @@ static void dbgfs_node_done(struct dbgfs_node *node, unsigned short flags)
 }
 
 /*
+ * The end of @r, whose list is empty: its tops that others took over are
+ * done before its remover returns, and then so is the top it took over.
+ */
+static void dbgfs_removal_end(struct dbgfs_removal *r)
+{
+	wait_event(dbgfs_drain_wq, !atomic_read(&r->lent));
+	if (r->lender) {
+		/* Its remover may return at once: @r->lender is not ours. */
+		atomic_dec(&r->lender->lent);
+		dbgfs_wake_removers();
+	}
+}
+
+/*
  * The sleeping half of removal, without the tree lock: wait for the
  * operations in flight on every removed node, release the files still
  * open, wait for the removals of children that others do, and drop the
  * tree's references.  Children before parents, so that a node is done only
  * when everything that was below it is.  Each node comes off the list when
  * it is begun, so that another remover can take over those not begun yet.
- * Unregisters @r when its list is empty.
+ * Unregisters @r when its list is empty, and waits for the tops others
+ * took over from it.
  */
 void dbgfs_finish_removal(struct dbgfs_removal *r)
 {
@@ -789,10 +804,11 @@ void dbgfs_finish_removal(struct dbgfs_removal *r)
 		if (done)
 			dbgfs_node_done(done, flags);
 		if (!node)
-			return;
+			break;
 		dbgfs_finish_node(node, r);
 		done = node;
 	}
+	dbgfs_removal_end(r);
 }
 
 /*

@@ -133,6 +133,21 @@ for run in "0 release" "1 release" "2 release" "0 fasync"; do
 	rmmod cross_dir 2>/dev/null
 done
 
+# 5b. Two directories in one removal, the owner cleanup of a forgetful cross_dir (two=1:
+# cross0/, then cross/): the release of cross/slow, run by that removal, removes cross0/,
+# which is the removal's other top.  Before the fix that remover waited for the whole
+# of cross0/'s removal, which the cleanup was to begin after the release: rmmod hung.
+t="cross, two tops"
+dmesg -c >/dev/null
+check "$t: insmod cross_dir how=2 two=1" insmod $MODS/cross_dir.ko how=2 two=1
+check "$t: insmod cross_file rm_other=1" insmod $MODS/cross_file.ko rm_other=1
+tap_program "$t" /tests/bin/rmtest cross
+klog_has "$t: the release removed cross0/" "cross_file: release removed cross0"
+klog_has "$t: cross_dir's cleanup removed both" \
+	"dbgfs: module cross_dir left 3 entries behind; removed them"
+rmmod cross_file 2>/dev/null
+is "$t: the root is empty" "$(ls -A $M)" ""
+
 # 6. A release and a write that remove a sibling S while a removal runs them.  Before
 # the fix the removal of reenter/ and the remover of S waited for each other for good.
 dmesg -c >/dev/null
@@ -150,9 +165,9 @@ for cmd in rm lar; do
 	check "reenter, ctl $cmd: rmmod reenter" rmmod reenter
 done
 is "reenter: the root is empty" "$(ls -A $M)" ""
-# A second remover of reenter/'s kind, of the directory itself: it may take over what
-# has not begun below it, never the directory, which the first removal's end waits for.
-# Before the fix the first dbgfs_remove() returned with f's release still to run.
+# A second remover of reenter/'s kind, of the directory itself: it takes over what has
+# not begun, and the first removal's end waits for that.  Before the fix the first
+# dbgfs_remove() returned with f's release still to run.
 dmesg -c >/dev/null
 check "takeover: insmod takeover" insmod $MODS/takeover.ko
 tap_program "takeover" /tests/bin/rmtest takeover

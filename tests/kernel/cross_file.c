@@ -11,6 +11,10 @@
  * runs its code), or else exit() frees the data under the release, which
  * then logs "release read 0x6b6b6b6b after exit" (slab poison; KASAN on
  * the debug kernel).  A correct run logs "release read 0x600dcafe".
+ *
+ * With rm_other=1 the release then removes cross0/ (cross_dir.ko's, with
+ * two=1) through a handle this module took with dbgfs_lookup(), and logs
+ * "release removed cross0".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,6 +31,9 @@
 static bool slow_fasync;
 module_param(slow_fasync, bool, 0444);
 MODULE_PARM_DESC(slow_fasync, "wait in fasync(-1) instead of release");
+static bool rm_other;
+module_param(rm_other, bool, 0444);
+MODULE_PARM_DESC(rm_other, "the release removes cross0/");
 static int inside;
 module_param(inside, int, 0444);
 MODULE_PARM_DESC(inside, "slow methods entered");
@@ -40,6 +47,8 @@ struct cross_data {
 };
 
 static struct cross_data *cross_data;
+/* cross0/, for the release to remove (rm_other). */
+static struct dbgfs_node *cross_other;
 static bool cross_exited;
 
 static int cross_open(struct inode *inode, struct file *file)
@@ -87,9 +96,17 @@ static int cross_fasync(int fd, struct file *file, int on)
 
 static int cross_release(struct inode *inode, struct file *file)
 {
+	struct dbgfs_node *other;
+
 	if (!slow_fasync)
 		cross_wait("release");
 	cross_check("release", file->private_data);
+	other = xchg(&cross_other, NULL);
+	if (other) {
+		dbgfs_remove(other);
+		dbgfs_node_put(other);
+		pr_info("release removed cross0\n");
+	}
 	return 0;
 }
 
@@ -105,12 +122,20 @@ static int __init cross_file_init(void)
 {
 	struct dbgfs_node *dir, *node;
 
+	if (rm_other) {
+		cross_other = dbgfs_lookup("cross0", NULL);
+		if (!cross_other)
+			return -ENOENT;
+	}
 	dir = dbgfs_lookup("cross", NULL);
-	if (!dir)
+	if (!dir) {
+		dbgfs_node_put(cross_other);
 		return -ENOENT;
+	}
 	cross_data = kzalloc(sizeof(*cross_data), GFP_KERNEL);
 	if (!cross_data) {
 		dbgfs_node_put(dir);
+		dbgfs_node_put(cross_other);
 		return -ENOMEM;
 	}
 	cross_data->magic = CROSS_MAGIC;
@@ -118,6 +143,7 @@ static int __init cross_file_init(void)
 	dbgfs_node_put(dir);
 	if (IS_ERR(node)) {
 		kfree(cross_data);
+		dbgfs_node_put(cross_other);
 		return PTR_ERR(node);
 	}
 	return 0;
@@ -131,6 +157,7 @@ static void __exit cross_file_exit(void)
 		fasync_helper(-1, cross_data->fasync->fa_file, 0,
 			      &cross_data->fasync);
 	kfree(cross_data);
+	dbgfs_node_put(xchg(&cross_other, NULL));
 	WRITE_ONCE(cross_exited, true);
 }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * takeover: a second remover of a directory that a removal is finishing
- * must not take the directory itself from that removal: the first remover
- * would return with a release of a file below it still to run.  It makes
+ * takes over what of it has not begun, the directory included, and the
+ * first remover must not return before that is done: it would return with
+ * a release of a file below the directory still to run.  It makes
  *
  *	takeover/f	its release records that it ran; run by another task
  *			than the first remover, it waits until the first
- *			remover's dbgfs_remove() has returned (10 s at most)
+ *			remover's dbgfs_remove() has returned (2 s at most)
  *	takeover/G	its release waits until the second remover has begun
  *			and then until f's release has begun (1 s at most)
  *	takeover-rm	a write of "1" removes takeover/ through the creator's
@@ -16,10 +17,9 @@
  *
  * G's name is chosen so that its name hash is above f's: the removal of
  * takeover/ begins G first.  With f and G held open, a write of "1" runs G's
- * release; a write of "2" meanwhile may take over what of the removal has
- * not begun below takeover/, but never takeover/ itself: the first
- * remover's dbgfs_remove() returns only after f's release has run, whoever
- * runs it (first_saw is 1).
+ * release; a write of "2" meanwhile takes over what of the removal has not
+ * begun, takeover/ and f: the first remover's dbgfs_remove() returns only
+ * after f's release has run, whoever runs it (first_saw is 1).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -74,7 +74,7 @@ static int tk_f_release(struct inode *inode, struct file *file)
 
 	WRITE_ONCE(f_entered, 1);
 	/* Run by another: the first remover must not return meanwhile. */
-	for (i = 0; other && i < 500 && READ_ONCE(first_saw) < 0; i++)
+	for (i = 0; other && i < 100 && READ_ONCE(first_saw) < 0; i++)
 		msleep(20);
 	WRITE_ONCE(f_released, 1);
 	pr_info("f's release ran, by the %s remover\n",
