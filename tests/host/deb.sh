@@ -9,7 +9,8 @@
 #   --build          run `make deb` first (its lintian too), as one result
 #   --kernel SERIES  also build the module from dbgfs-dkms' tree for SERIES (6.1, 6.12, 6.12-rt)
 #                    with dkms.conf's own MAKE and POST_BUILD, as DKMS does, and the
-#                    example client against what that leaves in /usr/src/dbgfs-VERSION
+#                    example client and the README's Quick start client against what
+#                    that leaves in /usr/src/dbgfs-VERSION
 #   DEB...           the .debs (default: build/deb/*.deb, less the -dbgsym ones)
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
@@ -50,7 +51,7 @@ fi
 
 plan=26
 [ -z "$build" ] || plan=$((plan + 1))
-[ -z "$series" ] || plan=$((plan + 4))
+[ -z "$series" ] || plan=$((plan + 5))
 echo "1..$plan"
 [ -z "$build" ] || ok "make deb builds the packages, no lintian error or warning" make -s deb
 if [ ${#debs[@]} -eq 0 ]; then
@@ -170,6 +171,22 @@ client() {
 	cat "$root/client/build.log"
 	! grep -E 'warning|error|undefined' "$root/client/build.log" &&
 		[ "$(modinfo -F depends "$root/client/dbgfs_example.ko")" = dbgfs ]
+}
+# The README's Quick start client, its recipe as written up to the build, run in a
+# folder of its own against the unpacked tree and SERIES' headers for the installed ones.
+quick_start() {
+	local dir="$root/quick"
+	mkdir -p "$dir"
+	sed -n '/^cat >mydriver\.c <<.EOF.$/,/ modules$/p' README.md |
+		sed -e "s|/usr/src/dbgfs-\*|$root/usr/src/dbgfs-*|" \
+			-e "s|/lib/modules/\$(uname -r)/build|$kdir|" \
+			-e "s|\$(uname -r)|$krel|g" >"$dir/recipe.sh"
+	cat "$dir/recipe.sh"
+	grep -q "^make -C $kdir M=" "$dir/recipe.sh" || return 1
+	(cd "$dir" && bash -e recipe.sh) >"$dir/build.log" 2>&1
+	cat "$dir/build.log"
+	! grep -E 'warning|error|undefined' "$dir/build.log" &&
+		[ "$(modinfo -F depends "$dir/mydriver.ko")" = dbgfs ]
 }
 post_remove() {
 	run_hook POST_REMOVE "$src" && [ ! -e "$src/$krel" ] &&
@@ -296,6 +313,8 @@ if [ -n "$series" ]; then
 	ok "dbgfs-dkms: its POST_BUILD keeps that Module.symvers as $krel/Module.symvers" post_build
 	ok "dbgfs-dkms: the example client builds against the package's include/dbgfs.h and it (W=1)" \
 		client
+	ok "dbgfs-dkms: the README's Quick start client builds by its recipe, as written" \
+		quick_start
 	ok "dbgfs-dkms: its POST_REMOVE takes it back and leaves the tree as packaged" post_remove
 fi
 exit $failed
