@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lifetime: the guest user-space tests of dbgfs' lifetime guarantees
- * (DESIGN section 4) and access rules (section 5), driven through the
+ * (doc/design.md, section 4) and access rules (section 5), driven through the
  * lifetime_client test module's files under /sys/kernel/dbgfs/lc.
  *
  * Runs as root in the guest, with dbgfs mounted (mode=755, so that the

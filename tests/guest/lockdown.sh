@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# lockdown: DESIGN section 5 under kernel lockdown.  Only files whose mode is within
-# 0444, opened read-only and without ioctl or mmap (or mmap_prepare), may be opened;
-# setattr is refused.
+# lockdown: doc/design.md, section 5.4, under kernel lockdown.  Only files whose mode is
+# within 0444, opened read-only and without ioctl or mmap (or mmap_prepare), may be
+# opened; setattr is refused.
 # Lockdown is one-way: this suite needs a guest of its own (tests/guest/SUITES.own-boot).
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rcu: what RCU readers may still see must outlive them (DESIGN section 4),
+ * rcu: what RCU readers may still see must outlive them (doc/design.md, section 4.8),
  * through the rcu_client test module (/sys/kernel/dbgfs/rc).
  *
  * usage: rcu [SECONDS]   (default 10)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * In-kernel tests of the dbgfs API (include/dbgfs.h and DESIGN section 3):
+ * In-kernel tests of the dbgfs API (include/dbgfs.h and doc/design.md, section 3):
  * return values, error codes, names at the limits, lookup references,
  * rename and removal semantics, and a walk of the fail_nth knob over every
  * allocation of every create path.  The tests run in module init and print
