@@ -33,7 +33,9 @@
  *
  * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
  *   the open files of the nodes hashed to it, and the fields of struct
- *   dbgfs_open but its pollers.  Taken under an active reference or after
+ *   dbgfs_open but its pollers.  Taken by the file's methods under an
+ *   active reference, by release and the vma methods also without one
+ *   (the file they have keeps its record on the list), and by removal after
  *   draining; held over no client code and no sleep but its own.
  *
  * dbgfs_sb_mutex (mount.c): which super block is mounted, for the notify

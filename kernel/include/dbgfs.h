@@ -65,8 +65,8 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  * operations too.
  *
  * Return: the new node, or an ERR_PTR(): -EINVAL or -ENAMETOOLONG for a bad
- * name, -EEXIST if @name is taken, -ENOENT if @parent was removed, -ENOMEM,
- * -EPERM when dbgfs is switched off (module parameter access=off).  The
+ * name, -EEXIST if @name is taken, -ENOENT if @parent was removed, -ENOTDIR
+ * if @parent is not a directory, -ENOMEM, -EPERM when dbgfs is switched off (module parameter access=off).  The
  * directory belongs to the calling module and is removed when it goes.
  */
 #define dbgfs_create_dir(name, parent) \
@@ -794,7 +794,7 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * @dev is in s->private, as with debugfs_create_devm_seqfile().  Unlike
  * debugfs, which leaves the file behind, it is removed when @dev's managed
  * resources are released; until then dbgfs itself cannot be unloaded
- * (rmmod dbgfs answers EBUSY), since that release runs dbgfs code.
+ * (rmmod dbgfs answers EAGAIN), since that release runs dbgfs code.
  * debugfs returns void; this returns the node.
  *
  * Context: Process context; may sleep.  From a client's own file
