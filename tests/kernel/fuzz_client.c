@@ -126,6 +126,13 @@ static bool fuzz_forget_all;
 static struct fuzz_file *fuzz_hook_data;
 /* Hooks run, by action: the kernel log's line at exit() says. */
 static atomic_t fuzz_hook_runs[FUZZ_SLOW + 1];
+/*
+ * Releases that a removal ran (the file still open), and of those the ones
+ * whose hook ran a removal (of a sibling, if there was one to find): the
+ * interleavings issue 32 is about, which the kernel log's line at exit()
+ * counts, so that a run says how often it tried them.
+ */
+static atomic_t fuzz_removal_releases, fuzz_removal_reentries;
 
 static void fuzz_ent_put(struct fuzz_ent *ent);
 
@@ -177,7 +184,8 @@ static const struct file_operations fuzz_hook_fops;
  * Runs @ff's hook if it is for @event: client code calling dbgfs from
  * within an operation, which a removal may be running or waiting for.
  */
-static void fuzz_run_hook(struct fuzz_file *ff, enum fuzz_event event)
+static enum fuzz_action fuzz_run_hook(struct fuzz_file *ff,
+				      enum fuzz_event event)
 {
 	struct fuzz_hook h;
 	struct dbgfs_node *dir, *node;
@@ -186,13 +194,20 @@ static void fuzz_run_hook(struct fuzz_file *ff, enum fuzz_event event)
 	h = ff->hook;
 	if (h.event != event || h.action == FUZZ_NONE) {
 		mutex_unlock(&ff->lock);
-		return;
+		return FUZZ_NONE;
 	}
 	if (h.dir)
 		kref_get(&h.dir->kref);
 	mutex_unlock(&ff->lock);
 	dir = h.dir ? h.dir->node : fuzz_root;
 	atomic_inc(&fuzz_hook_runs[h.action]);
+	/*
+	 * A removal, half the time after a sleep: the operation stays in
+	 * flight long enough for a removal of its directory to begin.
+	 */
+	if ((h.action == FUZZ_RM || h.action == FUZZ_LAR) &&
+	    atomic_read(&ff->reads) % 2)
+		usleep_range(1000, 4000);
 	switch (h.action) {
 	case FUZZ_MK:
 		/* Its handle is not kept: rm and lar hooks remove it by name. */
@@ -214,6 +229,7 @@ static void fuzz_run_hook(struct fuzz_file *ff, enum fuzz_event event)
 		break;
 	}
 	fuzz_ent_put(h.dir);
+	return h.action;
 }
 
 static int fuzz_open(struct inode *inode, struct file *file)
@@ -307,11 +323,23 @@ static int fuzz_mmap(struct file *file, struct vm_area_struct *vma)
 static int fuzz_release(struct inode *inode, struct file *file)
 {
 	struct fuzz_file *ff = file->private_data;
+	/* Still open: a removal runs this, not the last close. */
+	bool by_removal = file_count(file);
+	enum fuzz_action a;
 
-	/* A slow release, which removal or rmmod may come during. */
-	if (atomic_inc_return(&ff->reads) % 4 == 0)
-		usleep_range(2000, 5000);
-	fuzz_run_hook(ff, FUZZ_ON_RELEASE);
+	/*
+	 * A slow release, which removal or rmmod may come during; more often
+	 * when a removal runs it, whose remover another remover or an rmmod
+	 * of this module may race with.
+	 */
+	if (atomic_inc_return(&ff->reads) % (by_removal ? 2 : 4) == 0)
+		usleep_range(2000, by_removal ? 10000 : 5000);
+	a = fuzz_run_hook(ff, FUZZ_ON_RELEASE);
+	if (by_removal) {
+		atomic_inc(&fuzz_removal_releases);
+		if (a == FUZZ_RM || a == FUZZ_LAR)
+			atomic_inc(&fuzz_removal_reentries);
+	}
 	atomic_inc(&ff->reads);	/* freed memory if run after removal */
 	return 0;
 }
@@ -805,6 +833,9 @@ static void __exit fuzz_exit(void)
 		atomic_read(&fuzz_hook_runs[FUZZ_RM]),
 		atomic_read(&fuzz_hook_runs[FUZZ_LAR]),
 		atomic_read(&fuzz_hook_runs[FUZZ_SLOW]));
+	pr_info("releases run by a removal: %d, of which ran an rm or lar hook: %d\n",
+		atomic_read(&fuzz_removal_releases),
+		atomic_read(&fuzz_removal_reentries));
 	/*
 	 * What is forgotten stays for dbgfs' cleanup after this returns,
 	 * which runs none of this module's code: its data can go now, once

@@ -14,7 +14,9 @@
  * did not wait, or an operation after exit(), touches freed memory.  The
  * release of pf and pq is slow now and then, and uses the data after its
  * sleep: the client's removal of p/ or of its own directory runs it, which
- * must hold this module meanwhile.
+ * must hold this module meanwhile.  A release that a removal runs (the
+ * file still open) always sleeps, 3-10 ms: the window for an rmmod of this
+ * module.  The kernel log's line at exit() says how many there were.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -40,6 +42,7 @@ struct peer_data {
 
 static struct peer_data *peer_data;
 static struct dbgfs_node *peer_dir, *peer_q;
+static atomic_t peer_removal_releases;
 
 static ssize_t peer_read(struct file *file, char __user *buf, size_t len,
 			 loff_t *ppos)
@@ -58,8 +61,13 @@ static int peer_release(struct inode *inode, struct file *file)
 {
 	struct peer_data *d = inode->i_private;
 
-	if (atomic_inc_return(&d->reads) % 3 == 0)
+	if (file_count(file)) {
+		/* Another module's removal, or our exit(), runs it. */
+		atomic_inc(&peer_removal_releases);
+		usleep_range(3000, 10000);
+	} else if (atomic_inc_return(&d->reads) % 3 == 0) {
 		usleep_range(2000, 5000);
+	}
 	atomic_inc(&d->reads);	/* freed memory if run after exit() */
 	return 0;
 }
@@ -123,6 +131,8 @@ static void __exit peer_exit(void)
 	}
 	/* Forgotten entries: dbgfs runs none of their operations now. */
 	kfree(peer_data);
+	pr_info("releases run by a removal: %d\n",
+		atomic_read(&peer_removal_releases));
 }
 
 module_init(peer_init);
