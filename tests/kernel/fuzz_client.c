@@ -25,6 +25,7 @@
  *				rm (dbgfs_remove() of what dbgfs_lookup()
  *				finds), lar (dbgfs_lookup_and_remove()),
  *				slow (sleep 5-20 ms), none
+ *	hfile P H		a file H (h0 .. h3) in slot P, as mk makes
  *
  * MODE is octal.  A bad command or slot answers -EINVAL, a create into a
  * used slot -EBUSY, an empty slot -ENOENT; otherwise the write answers the
@@ -640,6 +641,33 @@ static int fuzz_chname(int s, const char *name)
 	return err;
 }
 
+/* h0 .. h3: only ever files that hooks (or hfile) make. */
+static bool fuzz_hook_name(const char *name)
+{
+	return strlen(name) == 2 && name[0] == 'h' && name[1] >= '0' &&
+	       name[1] <= '3';
+}
+
+/* A file that hooks remove, made at once: left to the cleanup. */
+static int fuzz_hfile(int p, const char *name)
+{
+	struct dbgfs_node *dir, *node;
+	struct fuzz_ent *pent;
+	int err;
+
+	if (!fuzz_hook_name(name))
+		return -EINVAL;
+	mutex_lock(&fuzz_lock);
+	err = fuzz_get(p, &pent, &dir);
+	mutex_unlock(&fuzz_lock);
+	if (err)
+		return err;
+	node = dbgfs_create_file(name, 0644, dir, fuzz_hook_data,
+				 &fuzz_hook_fops);
+	fuzz_ent_put(pent);
+	return PTR_ERR_OR_ZERO(node);
+}
+
 static int fuzz_hook(int s, const char *event, const char *action, int p,
 		     const char *name)
 {
@@ -657,9 +685,7 @@ static int fuzz_hook(int s, const char *event, const char *action, int p,
 
 	e = match_string(events, ARRAY_SIZE(events), event);
 	a = match_string(actions, ARRAY_SIZE(actions), action);
-	/* h0 .. h3: only ever files that hooks make. */
-	if (e < 0 || a < 0 || strlen(name) != 2 || name[0] != 'h' ||
-	    name[1] < '0' || name[1] > '3')
+	if (e < 0 || a < 0 || !fuzz_hook_name(name))
 		return -EINVAL;
 	if (s == -1)
 		return -EINVAL;
@@ -742,6 +768,9 @@ static int fuzz_command(char *line)
 	if (!strcmp(cmd, "lar") &&
 	    sscanf(line, "%7s %d %31s", cmd, &p, name) == 3)
 		return fuzz_lar(p, name);
+	if (!strcmp(cmd, "hfile") &&
+	    sscanf(line, "%7s %d %31s", cmd, &p, name) == 3)
+		return fuzz_hfile(p, name);
 	if (!strcmp(cmd, "chname") &&
 	    sscanf(line, "%7s %d %31s", cmd, &s, name) == 3)
 		return fuzz_chname(s, name);
