@@ -21,8 +21,14 @@
  * that operation);
  * a chaos thread drops caches, remounts with other options, loads and
  * unloads fuzz_peer.ko (which owns part of the tree) and reloads
- * fuzz_client.ko itself.  Which paths exist depends on timing, so a seed
- * decides the choices, not the interleaving.
+ * fuzz_client.ko itself, and, three times in four, runs a scenario: a
+ * short sequence of the same operations, one of them in a helper thread,
+ * that sets up an interleaving a removal bug needs (a second remover, a
+ * release or write that a removal runs removing a sibling, an rmmod of
+ * fuzz_peer while the client's removal runs its release; see
+ * exec_scenario()) and tries it, with random slots, names and delays.
+ * Which paths exist depends on timing, so a seed decides the choices, not
+ * the interleaving.
  *
  * Every operation is logged (a ring of the last FUZZ_RING) with its result.
  * A failure is: a result outside the set allowed for that operation (an
@@ -78,14 +84,14 @@ enum kind {
 	OP_POLL, OP_MMAP, OP_TOUCH, OP_MUNMAP, OP_FASYNC, OP_READDIR, OP_STAT,
 	OP_LSTAT, OP_READLINK, OP_CHMOD, OP_CHOWN,
 	OP_CTL, OP_DROP, OP_REMOUNT, OP_PEER_LOAD, OP_PEER_UNLOAD,
-	OP_CLIENT_RELOAD, OP_NR
+	OP_CLIENT_RELOAD, OP_SCENARIO, OP_NR
 };
 
 static const char *const kind_names[OP_NR] = {
 	"open", "close", "read", "write", "pread", "pwrite", "lseek", "poll",
 	"mmap", "touch", "munmap", "fasync", "readdir", "stat", "lstat",
 	"readlink", "chmod", "chown", "ctl", "drop", "remount", "peer_load",
-	"peer_unload", "client_reload",
+	"peer_unload", "client_reload", "scenario",
 };
 
 struct op {
@@ -112,6 +118,7 @@ struct thr {
 	atomic_ullong	busy_since;	/* ns, 0 when idle */
 	struct op	cur;
 	unsigned long	ops;
+	bool		unmodelled;	/* a scenario's: see sc_cross() */
 };
 
 /* The run. */
@@ -321,6 +328,7 @@ static bool allowed(const struct op *op, int accmode)
 		       e == EBUSY || e == EAGAIN;
 	case OP_PEER_UNLOAD:
 		return e == ENOENT || e == EAGAIN || e == EBUSY;
+	case OP_SCENARIO:	/* never fails: its steps are judged each */
 	default:
 		return false;
 	}
@@ -464,6 +472,8 @@ static long write_file(const char *path, const char *s, int *err)
 	close(fd);
 	return n;
 }
+
+static void exec_scenario(struct thr *t, struct op *op);
 
 /* Runs @op for thread state @t; sets op->ret and op->err. */
 static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
@@ -632,6 +642,9 @@ static void exec_op(struct thr *t, struct op *op, char *buf, size_t buflen)
 		if (ret < 0 && errno != ENOENT)
 			break;
 		ret = mod_load("fuzz_client", client_params);
+		break;
+	case OP_SCENARIO:
+		exec_scenario(t, op);
 		break;
 	default:
 		break;
@@ -941,17 +954,277 @@ static void model_clear(void)
 	pthread_mutex_unlock(&model_lock);
 }
 
+/*
+ * Scenarios (issue 32): the interleavings that removal bugs live in, tried
+ * on purpose by the chaos thread instead of left to the luck of the other
+ * threads meeting in them.  A scenario is one logged operation (kind and
+ * a seed of its own, from which it draws its slots, names and delays, so
+ * that a replay does the same); its steps are operations of the usual
+ * kinds, each judged as any (allowed(), slab poison in reads), and one of
+ * them runs in a helper thread beside the others.  Slots and names are the
+ * control threads' too: they may take them away meanwhile, which is
+ * allowed and only makes the scenario miss.
+ *
+ *	second	a file of a new directory, held open (its release slow, or
+ *		hooked to sleep), while the helper removes the directory and
+ *		the scenario removes the file's own slot, a second remover
+ *		that must not return (and free the data) before the release
+ *		the first removal runs (issue 9)
+ *	reenter	a file whose release (held open) or write (in flight in the
+ *		helper) removes a sibling h0 .. h3, while its directory is
+ *		removed: the removal runs or drains the operation that removes
+ *		what the removal has queued (issue 32, part 2)
+ *	cross	fuzz_peer loaded into a new directory of the client, often
+ *		forgetful, its files held open, while the helper removes the
+ *		directory, p/ or pq (the client's removal runs the peer's slow
+ *		release) and the scenario unloads the peer: refused while
+ *		its release runs, or its exit() frees what that reads (issue
+ *		32, part 1)
+ */
+enum { SC_SECOND, SC_REENTER, SC_CROSS, SC_NR };
+static const char *const sc_names[SC_NR] = { "second", "reenter", "cross" };
+
+/* Counts of the scenarios run, and of what they met, for the diagnostics. */
+static atomic_ulong sc_runs[SC_NR], sc_raced[SC_NR], sc_refused;
+
+/* One step of a scenario by thread @id on the fds of @th: judged. */
+static struct op __printf(6, 7)
+sc_step(struct thr *th, int id, int kind, int fd, long a, const char *fmt, ...)
+{
+	struct op op = { .thr = id, .kind = kind, .fd = fd, .a = a };
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(op.s, sizeof(op.s), fmt, ap);
+	va_end(ap);
+	op.ms = (now_ns() - t0) / 1000000;
+	exec_op(th, &op, buf, sizeof(buf));
+	if (!allowed(&op, th->accmode[fd]))
+		fail(&op, "scenario step %s answered %s, which it may not",
+		     kind_names[kind], strerrorname_np(op.err));
+	if (op.kind == OP_CTL && op.ret > 0 && !th->unmodelled)
+		model_update(&op);
+	return op;
+}
+
+struct sc_helper {
+	struct thr	*th;
+	int		id, kind, fd;
+	long		a;
+	char		s[STRMAX];
+	pthread_t	pt;
+};
+
+static void *sc_helper_main(void *arg)
+{
+	struct sc_helper *h = arg;
+
+	sc_step(h->th, h->id, h->kind, h->fd, h->a, "%s", h->s);
+	return NULL;
+}
+
+/* Starts the step in a helper thread; sc_join() waits for it. */
+static void __printf(7, 8)
+sc_spawn(struct sc_helper *h, struct thr *th, int id, int kind, int fd, long a,
+	 const char *fmt, ...)
+{
+	va_list ap;
+
+	h->th = th;
+	h->id = id;
+	h->kind = kind;
+	h->fd = fd;
+	h->a = a;
+	va_start(ap, fmt);
+	vsnprintf(h->s, sizeof(h->s), fmt, ap);
+	va_end(ap);
+	if (pthread_create(&h->pt, NULL, sc_helper_main, h)) {
+		sc_helper_main(h);	/* no thread: in order, then */
+		h->pt = 0;
+	}
+}
+
+static void sc_join(struct sc_helper *h)
+{
+	if (h->pt)
+		pthread_join(h->pt, NULL);
+}
+
+/* A control command as a step: its result. */
+static long __printf(3, 4)
+sc_ctl(struct thr *th, int id, const char *fmt, ...)
+{
+	char cmd[STRMAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	return sc_step(th, id, OP_CTL, 0, 0, "%s", cmd).ret;
+}
+
+#define CTL_STEP(...)	sc_ctl(th, id, __VA_ARGS__)
+
+/* A new directory @dn (fuzz/@dn) in slot @sd; false if not made. */
+static bool sc_new_dir(struct thr *th, int id, int sd, const char *dn)
+{
+	CTL_STEP("rm %d", sd);
+	CTL_STEP("lar -1 %s", dn);
+	return CTL_STEP("dir %d -1 %s", sd, dn) > 0;
+}
+
+static void sc_second(struct thr *th, int id)
+{
+	int sd = rnd(th, SLOTS), sf = (sd + 1 + rnd(th, SLOTS - 1)) % SLOTS;
+	const char *dn = names[rnd(th, NOWN)], *fn = names[rnd(th, NOWN)];
+	struct sc_helper h;
+	int i, n;
+
+	CTL_STEP("rm %d", sf);
+	if (!sc_new_dir(th, id, sd, dn) ||
+	    CTL_STEP("file %d %d %s 644", sf, sd, fn) <= 0)
+		return;
+	/* Siblings: more for the removal to do before or after the file. */
+	for (i = rnd(th, 4); i > 0; i--)
+		CTL_STEP("hfile %d h%u", sd, rnd(th, 4));
+	if (rnd(th, 2))
+		CTL_STEP("hook %d release slow %d h0", sf, sd);
+	for (i = 0, n = 1 + rnd(th, 2); i < n; i++)
+		sc_step(th, id, OP_OPEN, i, O_RDWR, "%s/%s/%s", FZ, dn, fn);
+	sc_raced[SC_SECOND] += th->fds[0] >= 0;
+	if (rnd(th, 2))
+		sc_spawn(&h, th, id, OP_CTL, 0, 0, "rm %d", sd);
+	else
+		sc_spawn(&h, th, id, OP_CTL, 0, 0, "lar -1 %s", dn);
+	usleep(rnd(th, 6000));
+	CTL_STEP("rm %d", sf);
+	sc_join(&h);
+}
+
+static void sc_reenter(struct thr *th, int id)
+{
+	int sd = rnd(th, SLOTS), sf = (sd + 1 + rnd(th, SLOTS - 1)) % SLOTS;
+	const char *dn = names[rnd(th, NOWN)], *fn = names[rnd(th, NOWN)];
+	const char *act = rnd(th, 4) ? "lar" : "rm";
+	bool on_write = rnd(th, 2);
+	unsigned int k = rnd(th, 4), i, n;
+	struct sc_helper h;
+
+	CTL_STEP("rm %d", sf);
+	if (!sc_new_dir(th, id, sd, dn) ||
+	    CTL_STEP("file %d %d %s 644", sf, sd, fn) <= 0)
+		return;
+	/* The siblings a hook removes, made by no one else in a new dir. */
+	for (i = 0; i < 4; i++)
+		CTL_STEP("hfile %d h%u", sd, i);
+	CTL_STEP("hook %d %s %s %d h%u", sf, on_write ? "write" : "release",
+		 act, sd, k);
+	if (on_write) {
+		sc_step(th, id, OP_OPEN, 0, O_WRONLY, "%s/%s/%s", FZ, dn, fn);
+		sc_spawn(&h, th, id, OP_WRITE, 0, 1, "%u", k);
+		usleep(rnd(th, 3000));
+	} else {
+		for (i = 0, n = 1 + rnd(th, 2); i < n; i++)
+			sc_step(th, id, OP_OPEN, i, O_RDONLY, "%s/%s/%s", FZ,
+				dn, fn);
+	}
+	sc_raced[SC_REENTER] += th->fds[0] >= 0;
+	if (rnd(th, 2))
+		CTL_STEP("rm %d", sd);
+	else
+		CTL_STEP("lar -1 %s", dn);
+	if (on_write)
+		sc_join(&h);
+	CTL_STEP("rm %d", sf);
+}
+
+static void sc_cross(struct thr *th, int id)
+{
+	int sd = rnd(th, SLOTS), r = rnd(th, 4);
+	const char *dn = names[rnd(th, NOWN)];
+	unsigned int which = 1 + rnd(th, 3);	/* pf, pq or both */
+	struct sc_helper h;
+	struct op op;
+	int i;
+
+	/*
+	 * Loading the peer takes long enough for the control threads to
+	 * remove a directory they know of (they remove what the model has)
+	 * before it is there: keep this one to ourselves.
+	 */
+	th->unmodelled = true;
+	if (!sc_new_dir(th, id, sd, dn))
+		return;
+	/* The peer may be busy for a while: its reads sleep. */
+	for (i = 0; i < 20; i++) {
+		op = sc_step(th, id, OP_PEER_UNLOAD, 0, 0, "%s", "fuzz_peer");
+		if (op.ret >= 0 || op.err == ENOENT)
+			break;
+		usleep(5000);
+	}
+	if (sc_step(th, id, OP_PEER_LOAD, 0, 0, "dir=%s forget=%d", dn,
+		    rnd(th, 4) != 0).ret < 0)
+		return;
+	if (which & 1)
+		sc_step(th, id, OP_OPEN, 0, O_RDONLY, "%s/%s/p/pf", FZ, dn);
+	if (which & 2)
+		sc_step(th, id, OP_OPEN, 1, O_RDONLY, "%s/%s/pq", FZ, dn);
+	sc_raced[SC_CROSS] += th->fds[0] >= 0 || th->fds[1] >= 0;
+	/* The directory, by name or by slot, or the peer's p/ or pq in it. */
+	if (r == 0)
+		sc_spawn(&h, th, id, OP_CTL, 0, 0, "lar -1 %s", dn);
+	else if (r == 1)
+		sc_spawn(&h, th, id, OP_CTL, 0, 0, "rm %d", sd);
+	else
+		sc_spawn(&h, th, id, OP_CTL, 0, 0, "lar %d %s", sd,
+			 r == 2 ? "p" : "pq");
+	usleep(rnd(th, 8000));
+	op = sc_step(th, id, OP_PEER_UNLOAD, 0, 0, "%s", "fuzz_peer");
+	if (op.ret < 0 && (op.err == EAGAIN || op.err == EBUSY))
+		sc_refused++;
+	sc_join(&h);
+}
+
+/* Runs scenario op->a with the seed op->b; the fds it opened it closes. */
+static void exec_scenario(struct thr *t, struct op *op)
+{
+	struct thr th = { .id = t->id, .rng = op->b };
+	int i;
+
+	for (i = 0; i < NFD; i++)
+		th.fds[i] = -1;
+	switch (op->a) {
+	case SC_SECOND:
+		sc_second(&th, t->id);
+		break;
+	case SC_REENTER:
+		sc_reenter(&th, t->id);
+		break;
+	case SC_CROSS:
+		sc_cross(&th, t->id);
+		break;
+	default:
+		return;
+	}
+	sc_runs[op->a]++;
+	for (i = 0; i < NFD; i++)
+		if (th.fds[i] >= 0)
+			close(th.fds[i]);
+}
+
 static void gen_chaos(struct thr *t, struct op *op)
 {
 	static const char *const opts[] = {
 		"mode=0700", "mode=0755,uid=0,gid=0", "uid=65534", "gid=65534",
 		"mode=0711", "uid=0,gid=0",
 	};
-	static const int w[] = { 30, 15, 25, 20, 5 };
+	/* Three in four of them scenarios (see above). */
+	static const int w[] = { 30, 15, 25, 20, 5, 300 };
 	char dir[MPATH] = "";
 
 	op->fd = 0;
-	switch (pick(t, w, 5)) {
+	switch (pick(t, w, 6)) {
 	case 0:
 		op->kind = OP_DROP;
 		op->a = rnd(t, 2) ? 2 : 3;
@@ -972,9 +1245,15 @@ static void gen_chaos(struct thr *t, struct op *op)
 	case 3:
 		op->kind = OP_PEER_UNLOAD;
 		break;
-	default:
+	case 4:
 		op->kind = OP_CLIENT_RELOAD;
 		op->a = !rnd(t, 2);
+		break;
+	default:
+		op->kind = OP_SCENARIO;
+		op->a = rnd(t, SC_NR);
+		op->b = splitmix64(&t->rng) >> 33;
+		snprintf(op->s, sizeof(op->s), "%s", sc_names[op->a]);
 		break;
 	}
 }
@@ -1053,8 +1332,10 @@ static void *thread_main(void *arg)
 			gen_ctl(t, &op);
 			break;
 		case R_CHAOS:
-			usleep(50000 + rnd(t, 250000));
 			gen_chaos(t, &op);
+			/* Scenarios one after another, the rest now and then. */
+			usleep(op.kind == OP_SCENARIO ? 5000 + rnd(t, 45000) :
+			       50000 + rnd(t, 250000));
 			break;
 		}
 		op.seq = next_seq++;
@@ -1385,6 +1666,13 @@ static int run_seed(uint64_t seed)
 	diag("%lu operations in %.1f s: %.0f per second; %lu SIGBUS, %lu SIGIO",
 	     total, secs, total / secs, (unsigned long)nsigbus,
 	     (unsigned long)nsigio);
+	diag("scenarios (run, reached their race): second %lu, %lu; reenter %lu, %lu; cross %lu, %lu (the peer's rmmod refused in %lu)",
+	     (unsigned long)sc_runs[SC_SECOND],
+	     (unsigned long)sc_raced[SC_SECOND],
+	     (unsigned long)sc_runs[SC_REENTER],
+	     (unsigned long)sc_raced[SC_REENTER],
+	     (unsigned long)sc_runs[SC_CROSS],
+	     (unsigned long)sc_raced[SC_CROSS], (unsigned long)sc_refused);
 	if (!ok(!failed, "seed 0x%016" PRIx64 ": %lu operations, every result allowed, no hang, no splat",
 		seed, total)) {
 		diag("%s", fail_what);
