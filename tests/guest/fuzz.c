@@ -160,6 +160,13 @@ static struct {
 #define FLOOR_IN_FLIGHT	10
 static bool replaying;
 static const char *client_params = "";
+/*
+ * A hang leaves a thread in the kernel for good, and the process can then
+ * never exit: once the report is out, --hung-file FILE is made, for the
+ * suite to go on without waiting for it (tests/guest/fuzz.sh).
+ */
+static bool hung;
+static const char *hung_file;
 
 /* What the control threads believe the tree is (a hint, no more). */
 static pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -1652,6 +1659,7 @@ static int run_seed(uint64_t seed)
 		     secs);
 		write_file("/proc/sysrq-trigger", "w", &i);
 		print_log(next_seq > 400 ? next_seq - 400 : 0, next_seq);
+		hung = true;
 		return 1;
 	}
 	for (i = 0; i < nthr; i++) {
@@ -1757,8 +1765,10 @@ int main(int argc, char **argv)
 			client_params = argv[++i];
 		else if (!strcmp(argv[i], "--splats") && i + 1 < argc)
 			splats_file = argv[++i];
+		else if (!strcmp(argv[i], "--hung-file") && i + 1 < argc)
+			hung_file = argv[++i];
 		else {
-			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] [--client-params P] [--splats FILE] | --replay LOG\n");
+			fprintf(stderr, "usage: fuzz --seed S [--time SECS] [--ops N] [--hang SECS] [--minimise SECS] [--modules DIR] [--client-params P] [--splats FILE] [--hung-file FILE] | --replay LOG\n");
 			return 2;
 		}
 	}
@@ -1790,5 +1800,10 @@ int main(int argc, char **argv)
 		run_replay(replay_file);
 	else
 		run_seed(seed);
-	return tap_done();
+	i = tap_done();
+	if (hung && hung_file) {
+		fflush(stdout);
+		close(open(hung_file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+	}
+	return i;
 }
