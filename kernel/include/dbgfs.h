@@ -66,8 +66,9 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
  *
  * Return: the new node, or an ERR_PTR(): -EINVAL or -ENAMETOOLONG for a bad
  * name, -EEXIST if @name is taken, -ENOENT if @parent was removed, -ENOTDIR
- * if @parent is not a directory, -ENOMEM, -EPERM when dbgfs is switched off (module parameter access=off).  The
- * directory belongs to the calling module and is removed when it goes.
+ * if @parent is not a directory, -ENOMEM, -EPERM when dbgfs is switched off
+ * (module parameter access=off).  The directory belongs to the calling
+ * module and is removed when it goes.
  */
 #define dbgfs_create_dir(name, parent) \
 	__dbgfs_create_dir(name, parent, THIS_MODULE)
