@@ -13,7 +13,7 @@ mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
 tap_name="port cases"
 . "$DBGFS_TOP/tests/host/tap.sh"
 
-echo "1..$(( ${#cases[@]} * 4 + 7 ))"
+echo "1..$(( ${#cases[@]} * 4 + 9 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -65,6 +65,21 @@ result $(( $? != 2 )) "a missing file: exit 2"
 result $(( $? != 2 )) "an unknown option: exit 2"
 "$port" >/dev/null 2>&1
 result $(( $? != 2 )) "no file: exit 2"
+# No rule grows with the paths through a function: returns.c (30 returns, most in three
+# nested loops) took 13 s when one rule matched whole bodies, and minutes with a few more.
+start=$(date +%s%N)
+"$port" --quiet returns.c >/dev/null 2>&1
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+result $(( ms > 5000 )) "returns.c ports in ${ms} ms (5 s allowed)"
+# The time bound: the old whole-body rule (explode.cocci) runs out on returns.c, and the
+# tool names the file, the rule and the function, and leaves the file as it was.
+cp returns.c "$tmp/returns.c"
+(cd "$tmp" && DBGFS_PORT_COCCI="$DBGFS_TOP/tests/port/cases/explode.cocci" \
+	"$port" --quiet --in-place --timeout 1 returns.c) >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && cmp -s returns.c "$tmp/returns.c" &&
+	grep -q '^dbgfs-port: returns.c: spatch ran out of its 1 s in rule use_return, function r_parse()' "$tmp/err"
+result $? "--timeout 1 with the old rule: exit $rc (2 expected), names returns.c, use_return and r_parse(), file unchanged"
 SPATCH=/nonexistent/spatch "$port" --quiet include.c >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q 'spatch not found' "$tmp/err"

@@ -413,17 +413,20 @@ fn = p[0].current_element
 edges.append((fn, x, fn, B))
 froms.append((fn, x, B, p[0].line))
 
+// Each return on its own, its function from its position: a pattern of the
+// whole body ("fn(...) { ... return E; ... }") matches every path through it
+// and grows with the returns in nested loops beyond any bound.
 @use_return@
-identifier fn;
 expression E;
 position p;
 @@
-fn(...) { ... return@p E; ... }
+return@p E;
 
 @script:python@
-fn << use_return.fn;
 E << use_return.E;
+p << use_return.p;
 @@
+fn = p[0].current_element
 if fn in retfns:
     edges.append((fn, fn + "()", fn, E))
 
