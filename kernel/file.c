@@ -133,15 +133,44 @@ static struct dbgfs_open *dbgfs_next_open(struct dbgfs_open *of)
 #define dbgfs_for_each_open(of, node)					\
 	for (of = dbgfs_first_open(node); of; of = dbgfs_next_open(of))
 
-static const struct file_operations *dbgfs_real_fops(struct dbgfs_node *node)
+static const struct file_operations *dbgfs_node_fops(struct dbgfs_node *node)
 {
 	return dbgfs_client_ops(node);
 }
 
-static const struct dbgfs_short_fops *dbgfs_real_sfops(struct dbgfs_node *node)
+static const struct dbgfs_short_fops *dbgfs_node_sfops(struct dbgfs_node *node)
 {
 	return dbgfs_client_ops(node);
 }
+
+/**
+ * dbgfs_real_fops - the file operations a dbgfs file was made with
+ * @file: an open dbgfs file
+ *
+ * An open dbgfs file runs on its proxy's operations (@file->f_op), which
+ * removal can cut off; this gives the operations passed to
+ * dbgfs_create_file(), as debugfs_real_fops() does for debugfs: to tell
+ * files apart that share a method, or to reach what embeds the operations.
+ *
+ * Context: A file operation of @file, its open or its release: dbgfs holds
+ * the file across each, so the operations are still there.
+ *
+ * Return: @file's operations; NULL for a file made with a &struct
+ * dbgfs_short_fops, and NULL with a warning for a file that is not a dbgfs
+ * file.
+ */
+const struct file_operations *dbgfs_real_fops(const struct file *file)
+{
+	const struct inode *inode = file_inode(file);
+	struct dbgfs_node *node;
+
+	if (WARN_ON_ONCE(inode->i_sb->s_magic != DBGFS_MAGIC ||
+			 !S_ISREG(inode->i_mode)))
+		return NULL;
+	node = dbgfs_file_node(file);
+	return dbgfs_is_short(node) ? NULL : dbgfs_node_fops(node);
+}
+EXPORT_SYMBOL_GPL(dbgfs_real_fops);
 
 /*
  * Under lockdown only files that cannot change anything may be opened, as
@@ -150,7 +179,7 @@ static const struct dbgfs_short_fops *dbgfs_real_sfops(struct dbgfs_node *node)
 static int dbgfs_locked_down(struct inode *inode, struct file *file,
 			     struct dbgfs_node *node)
 {
-	const struct file_operations *fops = dbgfs_real_fops(node);
+	const struct file_operations *fops = dbgfs_node_fops(node);
 
 	if (!(inode->i_mode & 07777 & ~0444) && !(file->f_mode & FMODE_WRITE) &&
 	    (dbgfs_is_short(node) || !fops ||
@@ -163,7 +192,7 @@ static int dbgfs_locked_down(struct inode *inode, struct file *file,
 static int dbgfs_client_open(struct inode *inode, struct file *file,
 			     struct dbgfs_node *node)
 {
-	const struct file_operations *fops = dbgfs_real_fops(node);
+	const struct file_operations *fops = dbgfs_node_fops(node);
 
 	if (dbgfs_is_short(node) || !fops || !fops->open)
 		return 0;
@@ -197,7 +226,7 @@ static bool dbgfs_client_may_run(struct dbgfs_node *node, bool held)
 static void dbgfs_client_release(struct file *file, struct dbgfs_node *node,
 				 bool held)
 {
-	const struct file_operations *fops = dbgfs_real_fops(node);
+	const struct file_operations *fops = dbgfs_node_fops(node);
 
 	if (dbgfs_is_short(node) || !fops || !fops->release)
 		return;
@@ -327,7 +356,7 @@ static void dbgfs_release_one(struct dbgfs_open *of, struct dbgfs_node *node,
 	dbgfs_pollers_detach(of);
 	if (of->fasync) {
 		if (dbgfs_client_may_run(node, held))
-			dbgfs_real_fops(node)->fasync(-1, of->file, 0);
+			dbgfs_node_fops(node)->fasync(-1, of->file, 0);
 		of->fasync = false;
 	}
 	dbgfs_client_release(of->file, node, held);
@@ -464,10 +493,10 @@ static void dbgfs_notify_rearm(struct file *file, struct dbgfs_node *node)
  * debugfs does for a removed file.  llseek, read and write are short
  * operations too: DBGFS_PROXY_SHORT() calls whichever kind the node has.
  */
-#define dbgfs_full_method(node, method) (dbgfs_real_fops(node)->method)
+#define dbgfs_full_method(node, method) (dbgfs_node_fops(node)->method)
 #define dbgfs_any_method(node, method)					\
-	(dbgfs_is_short(node) ? dbgfs_real_sfops(node)->method :	\
-				dbgfs_real_fops(node)->method)
+	(dbgfs_is_short(node) ? dbgfs_node_sfops(node)->method :	\
+				dbgfs_node_fops(node)->method)
 
 #define DBGFS_PROXY_NAMED(prefix, lookup, method, type, gone, filp, params, \
 			  args)						\
@@ -554,7 +583,7 @@ static void dbgfs_proxy_show_fdinfo(struct seq_file *m, struct file *file)
 
 	if (!dbgfs_get_active(node))
 		return;
-	dbgfs_real_fops(node)->show_fdinfo(m, file);
+	dbgfs_node_fops(node)->show_fdinfo(m, file);
 	dbgfs_put_active(node);
 }
 
@@ -630,7 +659,7 @@ static __poll_t dbgfs_client_poll(struct file *file, struct dbgfs_node *node,
 		dpt.of = of;
 		pt = &dpt.pt;
 	}
-	ret = dbgfs_real_fops(node)->poll(file, pt);
+	ret = dbgfs_node_fops(node)->poll(file, pt);
 	if (of && READ_ONCE(of->poll_err))
 		ret |= EPOLLERR;
 	return ret;
@@ -650,8 +679,8 @@ static __poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt
 	if (!dbgfs_get_active(node))
 		return EPOLLHUP;
 	of = dbgfs_lookup_open(node, file);
-	if (!dbgfs_is_short(node) && dbgfs_real_fops(node) &&
-	    dbgfs_real_fops(node)->poll) {
+	if (!dbgfs_is_short(node) && dbgfs_node_fops(node) &&
+	    dbgfs_node_fops(node)->poll) {
 		ret = dbgfs_client_poll(file, node, of, pt);
 	} else {
 		if (of)
@@ -819,7 +848,7 @@ static const struct file_operations *dbgfs_mmap_begin(struct file *file,
 
 	if (!dbgfs_get_active(node))
 		return ERR_PTR(-EIO);
-	fops = dbgfs_real_fops(node);
+	fops = dbgfs_node_fops(node);
 	*ofp = dbgfs_lookup_open(node, file);
 	if (!WARN_ON_ONCE(!*ofp) && try_module_get(fops->owner))
 		return fops;
@@ -945,7 +974,7 @@ static int dbgfs_proxy_fasync(int fd, struct file *file, int on)
 
 	if (!dbgfs_get_active(node))
 		return on ? -EIO : 0;
-	ret = dbgfs_real_fops(node)->fasync(fd, file, on);
+	ret = dbgfs_node_fops(node)->fasync(fd, file, on);
 	if (ret >= 0) {
 		mutex_lock(lock);
 		of = dbgfs_find_open(node, file);
@@ -1111,3 +1140,4 @@ const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node)
 {
 	return &node->file.proxy->fops;
 }
+

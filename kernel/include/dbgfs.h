@@ -187,6 +187,8 @@ struct dbgfs_node *__dbgfs_create_symlink(const char *name,
 	__dbgfs_file_creator(fops)(name, mode, parent, data, fops,	\
 				   file_size, THIS_MODULE)
 
+const struct file_operations *dbgfs_real_fops(const struct file *file);
+
 /**
  * dbgfs_create_symlink - create a symbolic link
  * @name: name of the link

@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/version.h>
 
 #ifdef DIFF_DEBUGFS
 #include <linux/debugfs.h>
@@ -178,6 +179,57 @@ static const struct file_operations diff_sized_fops = {
 	.llseek	= default_llseek,
 };
 
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 14, 0)
+/*
+ * pick0 and pick1 share their methods, which find the file's value by the
+ * operations it was made with (debugfs_real_fops() went in 6.14).
+ */
+static u64 v_pick[2] = { 100, 200 };
+static const struct file_operations diff_pick_fops[2];
+
+static u64 *diff_pick(struct file *file)
+{
+	return &v_pick[DIFF(real_fops)(file) == &diff_pick_fops[1]];
+}
+
+static ssize_t diff_pick_read(struct file *file, char __user *buf,
+			      size_t len, loff_t *ppos)
+{
+	char s[24];
+	int n = scnprintf(s, sizeof(s), "%llu\n", *diff_pick(file));
+
+	return simple_read_from_buffer(buf, len, ppos, s, n);
+}
+
+static ssize_t diff_pick_write(struct file *file, const char __user *buf,
+			       size_t len, loff_t *ppos)
+{
+	int err = kstrtou64_from_user(buf, len, 0, diff_pick(file));
+
+	return err ?: len;
+}
+
+static const struct file_operations diff_pick_fops[2] = {
+	[0 ... 1] = {
+		.owner	= THIS_MODULE,
+		.open	= simple_open,
+		.read	= diff_pick_read,
+		.write	= diff_pick_write,
+		.llseek	= default_llseek,
+	},
+};
+
+static void diff_picks(void)
+{
+	DIFF(create_file)("pick0", 0644, diff_dir, NULL, &diff_pick_fops[0]);
+	DIFF(create_file)("pick1", 0644, diff_dir, NULL, &diff_pick_fops[1]);
+}
+#else
+static void diff_picks(void)
+{
+}
+#endif
+
 static struct diff_node *diff_life(const char *name, int i)
 {
 	struct diff_node *dir = DIFF(create_dir)(name, diff_dir);
@@ -270,6 +322,7 @@ static int __init diff_init(void)
 	DIFF(create_file_size)("sized", 0444, diff_dir, NULL,
 			       &diff_sized_fops, 12345);
 	diff_modes();
+	diff_picks();
 	deep = DIFF(create_dir)("a", diff_dir);
 	deep = DIFF(create_dir)("b", deep);
 	deep = DIFF(create_dir)("c", deep);

@@ -43,6 +43,7 @@ struct res {
 };
 
 static bool is_61;		/* the guest runs 6.1: older debugfs */
+static bool has_real_fops;	/* before 6.14: debugfs_real_fops() */
 
 static void diag_res(const char *who, const struct res *r)
 {
@@ -318,6 +319,7 @@ static const struct entry tree[] = {
 	{ "attr", S_IFREG, 0644, "file" },
 	{ "attr_signed", S_IFREG, 0644, "file" },
 	{ "ctl", S_IFREG, 0200, "file" }, { "sized", S_IFREG, 0444, "file" },
+	{ "pick0", S_IFREG, 0644, "file" }, { "pick1", S_IFREG, 0644, "file" },
 	{ "modes", S_IFDIR, 0755, NULL },
 	{ "modes/u32_0444", S_IFREG, 0444, "u32" },
 	{ "modes/u32_0400", S_IFREG, 0400, "u32" },
@@ -404,6 +406,12 @@ static void check_entry(const struct entry *e)
 }
 
 /* @dir lists ".", ".." and the entries of the tree below it, sorted. */
+/* The pick files are made only where debugfs has debugfs_real_fops(). */
+static bool in_tree(const struct entry *e)
+{
+	return has_real_fops || strncmp(e->path, "pick", 4);
+}
+
 static void expected_listing(struct res *r, const char *dir)
 {
 	const char *names[ARRAY_SIZE(tree) + 2] = { ".", ".." };
@@ -413,7 +421,8 @@ static void expected_listing(struct res *r, const char *dir)
 	for (i = 0; i < ARRAY_SIZE(tree); i++) {
 		const char *p = tree[i].path;
 
-		if (!*p || (dlen && (strncmp(p, dir, dlen) || p[dlen] != '/')))
+		if (!*p || (dlen && (strncmp(p, dir, dlen) || p[dlen] != '/')) ||
+		    !in_tree(&tree[i]))
 			continue;
 		name = dlen ? p + dlen + 1 : p;
 		if (!strchr(name, '/'))
@@ -974,6 +983,70 @@ static const struct seqwrite seqwrites[] = {
 	{ "modes/blob_0200", 1, "++", 2, 2, 0, "w++!" },
 };
 
+/* Is the kernel of release REL older than MAJOR.MINOR? */
+static bool kernel_before(const char *rel, unsigned int major,
+			  unsigned int minor)
+{
+	unsigned int ma = 0, mi = 0;
+
+	sscanf(rel, "%u.%u", &ma, &mi);
+	return ma < major || (ma == major && mi < minor);
+}
+
+/*
+ * pick0 and pick1 share their methods and find their value by the file
+ * operations they were made with: debugfs_real_fops() in debugfs, and
+ * dbgfs_real_fops() in dbgfs (in the ported client too, by dbgfs-port).
+ * A write to one leaves the other as it was.
+ */
+static void check_pick_writes(void)
+{
+	static const struct {
+		const char *file, *data, *after0, *after1;
+	} steps[] = {
+		{ "pick0", "5", "5\n", "200\n" },
+		{ "pick1", "7\n", "5\n", "7\n" },
+		{ "pick0", "0x10", "16\n", "7\n" },
+	};
+	struct res wd, wb, r0, r1, want0, want1;
+	size_t i;
+
+	if (!has_real_fops) {
+		paths("pick0");
+		ok(access(dpath, F_OK) && access(bpath, F_OK),
+		   "pick0 is made only where debugfs has debugfs_real_fops()");
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		write_then_read(steps[i].file, steps[i].data,
+				strlen(steps[i].data), 0, &wd, &wb);
+		check_same("write '%.*s' to %s, through real_fops",
+			   (int)strcspn(steps[i].data, "\n"), steps[i].data,
+			   steps[i].file);
+		paths("pick0");
+		do_read(&r0, bpath, 4096, -1, SEEK_SET);
+		paths("pick1");
+		do_read(&r1, bpath, 4096, -1, SEEK_SET);
+		set_res(&want0, strlen(steps[i].after0), 0, steps[i].after0,
+			strlen(steps[i].after0));
+		set_res(&want1, strlen(steps[i].after1), 0, steps[i].after1,
+			strlen(steps[i].after1));
+		ok(res_eq(&wd, &wb) && wb.ret == (long)strlen(steps[i].data) &&
+		   res_eq(&r0, &want0) && res_eq(&r1, &want1),
+		   "dbgfs: write '%.*s' to %s reaches its value by real_fops: pick0 %.*s, pick1 %.*s",
+		   (int)strcspn(steps[i].data, "\n"), steps[i].data,
+		   steps[i].file,
+		   (int)strlen(steps[i].after0) - 1, steps[i].after0,
+		   (int)strlen(steps[i].after1) - 1, steps[i].after1);
+		if (wb.ret != (long)strlen(steps[i].data) ||
+		    !res_eq(&r0, &want0) || !res_eq(&r1, &want1)) {
+			diag_res("dbgfs write", &wb);
+			diag_res("dbgfs pick0", &r0);
+			diag_res("dbgfs pick1", &r1);
+		}
+	}
+}
+
 static void check_seq_writes(void)
 {
 	struct res before_d, wd, wb, want_w, want_a;
@@ -1239,16 +1312,19 @@ int main(void)
 	tap_init();
 	uname(&u);
 	is_61 = !strncmp(u.release, "6.1.", 4);
+	has_real_fops = kernel_before(u.release, 6, 14);
 	printf("# kernel %s\n", u.release);
 
 	for (i = 0; i < ARRAY_SIZE(tree); i++)
-		check_entry(&tree[i]);
+		if (in_tree(&tree[i]))
+			check_entry(&tree[i]);
 	for (i = 0; i < ARRAY_SIZE(tree); i++)
-		check_kind(&tree[i]);
+		if (in_tree(&tree[i]))
+			check_kind(&tree[i]);
 	for (i = 0; i < ARRAY_SIZE(tree); i++) {
 		struct res want;
 
-		if (tree[i].type != S_IFDIR)
+		if (tree[i].type != S_IFDIR || !in_tree(&tree[i]))
 			continue;
 		paths(tree[i].path);
 		do_readdir(&rd, dpath);
@@ -1275,7 +1351,7 @@ int main(void)
 	do_readlink(&rb, BFS "/u8");
 	check_same("readlink of a file: %s", errname(rb.err));
 	for (i = 0; i < ARRAY_SIZE(tree); i++) {
-		if (tree[i].type == S_IFDIR)
+		if (tree[i].type == S_IFDIR || !in_tree(&tree[i]))
 			continue;
 		check_stat(&tree[i]);
 		check_reads(tree[i].path);
@@ -1284,6 +1360,7 @@ int main(void)
 		check_num_writes(&numfiles[i]);
 	check_bool_writes();
 	check_seq_writes();
+	check_pick_writes();
 	check_refused_writes();
 	check_nobody();
 	printf("# %d writes differ by design\n", num_differences);

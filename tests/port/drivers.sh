@@ -35,7 +35,7 @@ drivers=(
 	"drivers/net/wwan/wwan_hwsim.c build dentries in two structs and two file-scope ones, debugfs_remove() of each"
 	"drivers/ufs/core/ufs-debugfs.c refuse d_inode() of an entry, file->f_path.dentry"
 	"drivers/firmware/tegra/bpmp-debugfs.c refuse an entry passed to dentry_path(), file->f_path.dentry"
-	"drivers/net/ethernet/netronome/nfp/nfp_net_debugfs.c refuse debugfs_real_fops()"
+	"drivers/net/ethernet/netronome/nfp/nfp_net_debugfs.c refuse debugfs_real_fops() (ported), files in a directory of the driver's struct declared in its header"
 	"drivers/bluetooth/hci_vhci.c refuse files in the Bluetooth core's directory (hdev->debugfs)"
 	"drivers/iio/imu/adis16460.c refuse files in the directory iio_get_debugfs_dentry() returns"
 )

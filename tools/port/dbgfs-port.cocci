@@ -12,8 +12,8 @@
 /// functions (a union of variables, fields, parameters and return values).
 /// Such a group is left as it is, and reported, when one of its members is
 /// used as a dentry: dereferenced, passed to another function (d_inode(),
-/// dget(), a VFS function).  debugfs_real_fops(), file_dentry() and
-/// f_path.dentry, creators without a dbgfs counterpart and a used result of
+/// dget(), a VFS function).  file_dentry() and f_path.dentry, creators
+/// without a dbgfs counterpart and a used result of
 /// debugfs_rename() are reported too.  Each report is one line
 /// "LINE: why" in the file named by DBGFS_PORT_REPORT.
 //
@@ -44,6 +44,7 @@ fns = {
     "debugfs_attr_read": ("dbgfs_attr_read", []),
     "debugfs_attr_write": ("dbgfs_attr_write", []),
     "debugfs_attr_write_signed": ("dbgfs_attr_write_signed", []),
+    "debugfs_real_fops": ("dbgfs_real_fops", []),
 }
 for t in ("u8", "u16", "u32", "u64", "x8", "x16", "x32", "x64", "xul",
           "ulong", "size_t", "atomic_t", "bool", "str", "blob", "u32_array",
@@ -61,7 +62,6 @@ missing = {
     "debugfs_read_file_bool": "debugfs_read_file_bool() has no dbgfs counterpart: use dbgfs_create_bool()",
     "debugfs_write_file_bool": "debugfs_write_file_bool() has no dbgfs counterpart: use dbgfs_create_bool()",
     "debugfs_read_file_str": "debugfs_read_file_str() has no dbgfs counterpart: use dbgfs_create_str()",
-    "debugfs_real_fops": "debugfs_real_fops(): dbgfs has no such call; a file keeps its own fops in file->f_op",
 }
 
 # Functions an entry may be handed to without being used as a dentry.
@@ -464,7 +464,7 @@ derefs.append((p[0].current_element, E, fld, p[0].line))
 # What cannot be ported: reported, left as it is.
 
 @bad_fn@
-identifier c =~ "^debugfs_(create_automount|read_file_bool|write_file_bool|read_file_str|real_fops)$";
+identifier c =~ "^debugfs_(create_automount|read_file_bool|write_file_bool|read_file_str)$";
 position p;
 @@
 c@p(...)

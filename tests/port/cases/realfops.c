@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Refused: debugfs_real_fops(). */
+/* debugfs_real_fops() to dbgfs_real_fops(): f_op is the proxy in both. */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 
