@@ -800,21 +800,26 @@ symbol debugfs_attr_read, debugfs_attr_write, debugfs_attr_write_signed;
 + dbgfs_attr_write_signed
 )
 
+// One rule a type: in a disjunction, spatch changes one field of a struct.
 @@
 @@
-(
 - struct debugfs_blob_wrapper
 + struct dbgfs_blob_wrapper
-|
+
+@@
+@@
 - struct debugfs_reg32
 + struct dbgfs_reg32
-|
+
+@@
+@@
 - struct debugfs_regset32
 + struct dbgfs_regset32
-|
+
+@@
+@@
 - struct debugfs_u32_array
 + struct dbgfs_u32_array
-)
 
 @@
 declarer name DEFINE_DEBUGFS_ATTRIBUTE, DEFINE_DBGFS_ATTRIBUTE;
