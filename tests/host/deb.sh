@@ -289,6 +289,7 @@ usr/bin/dbgfs
 usr/bin/dbgfs-port
 usr/share/bash-completion/completions/dbgfs
 usr/share/dbgfs/dbgfs-port.cocci
+usr/share/dbgfs/realign.pl
 usr/share/man/man1/dbgfs-port.1.gz
 usr/share/man/man1/dbgfs.1.gz
 EOF

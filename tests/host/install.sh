@@ -35,6 +35,7 @@ ok "its man page, with the version in its title" \
 ok "its bash completion" test -f "$dest/usr/share/bash-completion/completions/dbgfs"
 ok "dbgfs-port in /usr/bin, its semantic patch in /usr/share/dbgfs, its man page" \
 	test -x "$dest/usr/bin/dbgfs-port" -a -f "$dest/usr/share/dbgfs/dbgfs-port.cocci" \
+	-a -f "$dest/usr/share/dbgfs/realign.pl" \
 	-a -f "$dest/usr/share/man/man1/dbgfs-port.1"
 ok "it names the installed dbgfs.h in its Kbuild lines" \
 	sh -c "cd tests/port/cases && '$dest/usr/bin/dbgfs-port' include.c 2>&1 >/dev/null |

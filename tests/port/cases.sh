@@ -13,8 +13,10 @@ mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
 tap_name="port cases"
 . "$DBGFS_TOP/tests/host/tap.sh"
 
-echo "1..$(( ${#cases[@]} * 4 + 9 ))"
+echo "1..$(( ${#cases[@]} * 5 + 9 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
+checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
+[ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,6 +50,9 @@ for c in "${cases[@]}"; do
 	rc=$?
 	[ $rc = "$want" ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/ip/$name.c" "$tmp/want/$name.c"
 	result $? "$name: --in-place writes the diff's result, prints no diff, exits $want"
+	before=$(perl "$checkpatch" --no-tree --terse --strict -f "$name.c" 2>/dev/null | grep -c 'Alignment should')
+	after=$(perl "$checkpatch" --no-tree --terse --strict -f "$tmp/ip/$name.c" 2>/dev/null | grep -c 'Alignment should')
+	result $(( after > before )) "$name: checkpatch --strict: $after lines not aligned with their parenthesis, $before before"
 done
 
 # Without --quiet: the Kbuild lines, after the reports.

@@ -52,7 +52,7 @@ port=tools/port/dbgfs-port
 tap_name="port drivers"
 . tests/host/tap.sh
 
-echo "1..$(( ${#drivers[@]} * 2 + $(printf '%s\n' "${drivers[@]}" | grep -c -E ' (build|refuse) ') + 2 ))"
+echo "1..$(( ${#drivers[@]} * 3 + $(printf '%s\n' "${drivers[@]}" | grep -c -E ' (build|refuse) ') + 2 ))"
 for f in "$tarball" "$symvers" "$kdir/Makefile"; do
 	if [ ! -f "$f" ]; then
 		echo "Bail out! $f is missing (scripts/setup $series; scripts/build-modules $series kernel)"
@@ -60,6 +60,15 @@ for f in "$tarball" "$symvers" "$kdir/Makefile"; do
 	fi
 done
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
+checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
+[ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
+
+# misaligned FILE: how many continuation lines checkpatch --strict finds not aligned with
+# their open parenthesis.
+misaligned() {
+	perl "$checkpatch" --no-tree --terse --strict -f "$1" 2>/dev/null |
+		grep -c 'Alignment should match open parenthesis'
+}
 
 rm -rf "$out"
 mkdir -p "$out/src" "$out/include"
@@ -87,8 +96,11 @@ for d in "${drivers[@]}"; do
 	file=${files%%+*}
 	name=$(basename "$file" .c)
 	log="$out/$name.port.log"
+	before=$(misaligned "$out/src/$file")
 	(cd "$out/src" && "$DBGFS_TOP/$port" --in-place --quiet "$file") >"$log" 2>&1
 	rc=$?
+	after=$(misaligned "$out/src/$file")
+	result $(( after > before )) "$file: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
 	cat "$log" >>"$out/reports"
 	want=$(grep -c -F "$file:" "$expected")
 	[ "$want" -gt 0 ] && want=1
