@@ -82,11 +82,12 @@ uninstall:
 	$(MAKE) -C tools uninstall
 	$(MAKE) -C lib uninstall
 
-# Port debugfs clients to dbgfs (tools/port/dbgfs-port): make port FILES="a.c b.c" prints
-# the diff, ARGS=--in-place writes the files.  What it cannot port it reports, and fails.
+# Port a debugfs client to dbgfs (tools/port/dbgfs-port): make port DIR=drivers/foo (its
+# .c and .h files together) or FILES="a.c b.c" prints the diff, ARGS=--in-place writes
+# the files.  What it cannot port it reports, and fails.
 port:
-	@[ -n "$(FILES)" ] || { echo 'usage: make port FILES="a.c ..." [ARGS=--in-place]' >&2; exit 2; }
-	tools/port/dbgfs-port $(ARGS) $(FILES)
+	@[ -n "$(FILES)$(DIR)" ] || { echo 'usage: make port DIR=dir | FILES="a.c ..." [ARGS=--in-place]' >&2; exit 2; }
+	tools/port/dbgfs-port $(ARGS) $(DIR) $(FILES)
 
 # dbgfs-port's own tests (tests/port/): its cases, twenty drivers of linux-source-6.1 and
 # the differential client's debugfs build, ported and built for 6.1.

@@ -13,7 +13,7 @@ mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
 tap_name="port cases"
 . "$DBGFS_TOP/tests/host/tap.sh"
 
-echo "1..$(( ${#cases[@]} * 5 + 9 ))"
+echo "1..$(( ${#cases[@]} * 5 + 11 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
 checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
 [ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
@@ -62,8 +62,20 @@ result $? "without --quiet, the Kbuild lines (ccflags-y, KBUILD_EXTRA_SYMBOLS) o
 # Several files: one diff each, the worst status.
 "$port" --quiet include.c inode.c >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc = 1 ] && [ "$(grep -c '^--- a/' "$tmp/out")" = 2 ] && grep -q '^inode.c:' "$tmp/err"
-result $? "two files, one refused: two diffs, its report, exit $rc (1 expected)"
+[ $rc = 1 ] && [ "$(grep -c '^--- a/' "$tmp/out")" = 1 ] && grep -q '^inode.c:' "$tmp/err"
+result $? "two files, one refused: the diff of the other, the report, exit $rc (1 expected)"
+# A driver of several files as a unit (a folder): its header's fields and prototypes,
+# fields known by their struct, a refusal that leaves all that goes with it.
+"$port" --quiet unit >"$tmp/out" 2>"$tmp/err"
+rc=$?
+diff -u unit.diff "$tmp/out" >"$tmp/d" && diff -u unit.err "$tmp/err" >>"$tmp/d" && [ $rc = 1 ]
+result $? "unit/ (drv.h, main.c, port.c): exit $rc (1 expected), the diff is unit.diff's, the reports unit.err's"
+sed 's/^/#   /' "$tmp/d" | head -20
+cp -r unit "$tmp/unit"
+(cd "$tmp" && "$port" --quiet --in-place unit) >/dev/null 2>&1
+(cd "$tmp" && patch -s -p1 -R <"$DBGFS_TOP/tests/port/cases/unit.diff") >/dev/null 2>&1 &&
+	diff -r unit "$tmp/unit" >/dev/null
+result $? "unit/ --in-place: the diff's result (reverting unit.diff gives the folder back)"
 "$port" --quiet no-such-file.c >/dev/null 2>&1
 result $(( $? != 2 )) "a missing file: exit 2"
 "$port" --no-such-option include.c >/dev/null 2>&1

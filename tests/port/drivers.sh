@@ -108,9 +108,20 @@ for d in "${drivers[@]}"; do
 		result $(( want != 1 )) "$file is marked refuse: $expected has its report"
 	fi
 	result $(( rc != want )) "$file ($style): dbgfs-port exits $rc, $want expected"
-	! grep -q -E '^#include <linux/debugfs\.h>' "$out/src/$file" &&
-		grep -q -E '^#include <dbgfs\.h>' "$out/src/$file"
-	result $? "$file: includes <dbgfs.h>, not <linux/debugfs.h>"
+	if [ "$kind" = build ]; then
+		! grep -q -E '^#include <linux/debugfs\.h>' "$out/src/$file" &&
+			grep -q -E '^#include <dbgfs\.h>' "$out/src/$file"
+		result $? "$file: includes <dbgfs.h>, not <linux/debugfs.h>"
+	else
+		# What is refused stays debugfs' with all that goes with it: each header is
+		# there if and only if something of its API is.
+		uses() { grep -v -E '^\s*(/?\*|//|#include)' "$out/src/$file" | grep -c -E "$1"; }
+		has() { grep -c -E "^#include <$1>" "$out/src/$file"; }
+		d=$(uses '\<debugfs_(create_\w+|remove\w*|lookup\w*|rename|initialized|real_fops)\s*\(')
+		b=$(uses '\<(dbgfs_\w+|DEFINE_DBGFS_\w+)')
+		[ $(( d > 0 )) = "$(has 'linux/debugfs\.h')" ] && [ $(( b > 0 )) = "$(has 'dbgfs\.h')" ]
+		result $? "$file: $d debugfs calls left with <linux/debugfs.h>, $b dbgfs names with <dbgfs.h>"
+	fi
 	[ "$kind" = build ] || continue
 
 	# One folder a driver, the driver's folder of the tarball beside it for its headers.

@@ -8,23 +8,36 @@
 ///
 /// Which dentry pointers hold entries: the result of a creator or of
 /// debugfs_lookup(), an entry argument of a debugfs_* call, and whatever is
-/// assigned to or from those, passed to or returned by the file's own
-/// functions (a union of variables, fields, parameters and return values).
-/// Such a group is left as it is, and reported, when one of its members is
-/// used as a dentry: dereferenced, passed to another function (d_inode(),
-/// dget(), a VFS function).  file_dentry() and f_path.dentry, creators
+/// assigned to or from those, passed to or returned by the driver's own
+/// functions (a union of variables, fields of a struct, parameters, return
+/// values and the debugfs calls themselves: a creator's result and its
+/// parent go together).  Such a group is left as it is, calls included, and
+/// reported, when one of its members is used as a dentry: dereferenced,
+/// passed to another function (d_inode(), dget(), a VFS function), or made
+/// outside the driver's files.
+///
+/// A driver of several files is one unit: dbgfs-port runs this patch on
+/// each file with DBGFS_PORT_PHASE=collect, which writes what the file
+/// declares and does to DBGFS_PORT_FACTS, then on each again with the
+/// unit's facts in DBGFS_PORT_FACTS_DIR, to change it.  A field is known by
+/// its struct, whose type spatch reads from the driver's headers.  file_dentry() and f_path.dentry, creators
 /// without a dbgfs counterpart and a used result of
 /// debugfs_rename() are reported too.  Each report is one line
 /// "LINE: why" in the file named by DBGFS_PORT_REPORT.
 //
-// Options: --very-quiet --no-includes
+// Options: --very-quiet --include-headers-for-types --local-includes -I DIR
 
 @initialize:python@
 @@
+import glob
+import json
 import os
 import re
 
 report_file = os.environ.get("DBGFS_PORT_REPORT")
+phase = os.environ.get("DBGFS_PORT_PHASE", "apply")
+facts_file = os.environ.get("DBGFS_PORT_FACTS")
+facts_dir = os.environ.get("DBGFS_PORT_FACTS_DIR")
 
 # debugfs function -> (dbgfs counterpart, positions of its entry arguments)
 fns = {
@@ -69,19 +82,45 @@ harmless = {"IS_ERR", "IS_ERR_OR_NULL", "PTR_ERR", "PTR_ERR_OR_ZERO",
             "ERR_CAST", "WARN_ON", "WARN_ON_ONCE", "unlikely", "likely",
             "dput", "sizeof", "ARRAY_SIZE"}
 
-locals_ = set()     # (function, name) of dentry pointers declared there
-globals_ = set()    # names of file-scope dentry pointers
-fields = set()      # fields declared as dentry pointers in this file
-retfns = set()      # functions of this file that return a dentry pointer
-params = {}         # (function, index) -> name of a dentry parameter
-seeds = []          # (function, expression) that hold an entry
-edges = []          # (function, expression, function, expression)
-calls = []          # (function, callee, index, expression, line)
-derefs = []         # (function, expression, field, line)
-args = []           # (function, entry argument, line, debugfs call)
-froms = []          # (function, A, B, line) of each A = B
-reports = []        # (line, why)
+# What the files of the unit declare and do; a line is (file, line).
+facts = {
+    "locals": set(),    # (function, name) of dentry pointers declared there
+    "globals": set(),   # names of file-scope dentry pointers
+    "fields": set(),    # (struct, field) declared as dentry pointers
+    "retfns": set(),    # functions that return a dentry pointer
+    "params": set(),    # (function, index, name) of a dentry parameter
+    "seeds": set(),     # (function, expression) that hold an entry
+    "edges": set(),     # (function, expression, function, expression)
+    "calls": set(),     # (function, callee, index, expression, file, line)
+    "derefs": set(),    # (function, expression, field, file, line)
+    "dcalls": set(),    # (call, function, debugfs call): call is file:line:col
+    "args": set(),      # (call, function, entry argument, file, line)
+    "results": set(),   # (call, function, expression that holds its result)
+    "froms": set(),     # (function, A, B, file, line) of each A = B
+    "types": set(),     # (function, expression, struct) of E in E->f, E.f
+    "fops": set(),      # (call, name) of each &name a debugfs call is given
+}
+reports = []        # (file, line, why)
 state = {}
+
+
+def load_facts():
+    for path in sorted(glob.glob(os.path.join(facts_dir or "", "*.json"))):
+        with open(path) as f:
+            for k, v in json.load(f).items():
+                facts[k].update(tuple(x) if isinstance(x, list) else x for x in v)
+
+
+if phase == "apply" and facts_dir:
+    load_facts()
+
+
+def add(kind, *fact):
+    facts[kind].add(fact if len(fact) > 1 else fact[0])
+
+
+def where(p):
+    return "%s:%s:%s" % (p[0].file, p[0].line, p[0].column)
 
 
 def strip(e):
@@ -91,24 +130,57 @@ def strip(e):
     return e
 
 
+def norm(e):
+    return re.sub(r"\s*(->|\.)\s*", r"\1", strip(e))
+
+
+def struct_of(fn, obj, fld):
+    """The struct of obj in obj->fld or obj.fld: its type, else the one struct
+    of the unit that declares such a dentry field; "?" if several do, "" if
+    none does."""
+    t = state.setdefault("typeof", {})
+    if not t:
+        for (f, e, s) in facts["types"]:
+            t[(f, norm(e))] = s
+    s = t.get((fn, norm(obj)))
+    if s:
+        return s
+    owners = [s for (s, f) in facts["fields"] if f == fld]
+    return owners[0] if len(owners) == 1 else ("?" if owners else "")
+
+
 def key(fn, e):
     """The group member an expression names, or None."""
-    e = strip(e)
+    e = norm(e)
     e = re.sub(r"\s*\[[^\[\]]*\]$", "", e)
-    m = re.search(r"(->|\.)\s*([A-Za-z_]\w*)$", e)
+    m = re.match(r"^(.*)(->|\.)([A-Za-z_]\w*)$", e, re.S)
     if m:
-        return ("f", m.group(2))
+        return ("f", struct_of(fn, m.group(1), m.group(3)), m.group(3))
     m = re.match(r"^([A-Za-z_]\w*)$", e)
     if m:
-        if (fn, e) in locals_:
+        if (fn, e) in facts["locals"]:
             return ("v", fn, e)
-        if e in globals_:
+        if e in facts["globals"]:
             return ("v", "", e)
         return None
     m = re.match(r"^([A-Za-z_]\w*)\s*\(.*\)$", e, re.S)
-    if m and m.group(1) in retfns:
+    if m and m.group(1) in facts["retfns"]:
         return ("r", m.group(1))
     return None
+
+
+def declared(k):
+    """A field member names a dentry field the unit declares."""
+    if k[1] == "?":
+        return True
+    return (k[1], k[2]) in facts["fields"]
+
+
+def field_text(k, e):
+    if k[1] in ("", "?"):
+        return "%s is a field the files ported do not declare" % strip(e)
+    return "%s is a field of struct %s, which the files ported do not declare" % \
+        (strip(e), k[1])
 
 
 def own_expr(e):
@@ -129,25 +201,50 @@ def solve():
     if "nodes" in state:
         return
     parent = {}
+    F = facts
+    params = {(fn, idx): name for (fn, idx, name) in F["params"]}
+
+    def join(a, b):
+        parent[find(parent, a)] = find(parent, b)
+
     for (fn, idx), name in params.items():
-        a = find(parent, ("p", fn, idx))
-        b = find(parent, ("v", fn, name))
-        parent[a] = b
-    for (f1, e1, f2, e2) in edges:
+        join(("p", fn, idx), ("v", fn, name))
+    for (f1, e1, f2, e2) in F["edges"]:
         k1, k2 = key(f1, e1), key(f2, e2)
         if k1 and k2:
-            parent[find(parent, k1)] = find(parent, k2)
-    for (fn, callee, idx, e, line) in calls:
+            join(k1, k2)
+    for (fn, callee, idx, e, fl, line) in F["calls"]:
         k = key(fn, e)
         if k and (callee, idx) in params:
-            parent[find(parent, k)] = find(parent, ("p", callee, idx))
+            join(k, ("p", callee, idx))
     roots = set()
-    for (fn, e) in seeds:
+    for (fn, e) in F["seeds"]:
         k = key(fn, e)
         if k:
             roots.add(find(parent, k))
+    # A debugfs call goes with its entries: its entry arguments and the
+    # result of a creator (a node's parent is a node).
     bad = {}
-    for (fn, callee, idx, e, line) in calls:
+    for (c, fn, e, fl, line) in F["args"]:
+        k = key(fn, e)
+        if k:
+            join(("c", c), k)
+    for (c, fn, e) in F["results"]:
+        k = key(fn, e)
+        if k:
+            join(("c", c), k)
+    # A field of several possible structs stands for each of them.
+    for (s, f) in F["fields"]:
+        if ("f", "?", f) in parent:
+            join(("f", "?", f), ("f", s, f))
+    roots = set(find(parent, r) for r in roots)
+    for (c, fn, name) in F["dcalls"]:
+        roots.add(find(parent, ("c", c)))
+
+    def refuse(k, fl, line, why):
+        bad.setdefault(find(parent, k), []).append((fl, line, why))
+
+    for (fn, callee, idx, e, fl, line) in F["calls"]:
         k = key(fn, e)
         if not k or find(parent, k) not in roots:
             continue
@@ -158,38 +255,40 @@ def solve():
             why = "d_inode() of an entry: dbgfs makes inodes on demand"
         else:
             why = "an entry (%s) is passed to %s(), which takes a dentry" % (strip(e), callee)
-        bad.setdefault(find(parent, k), []).append((line, why))
-    for (fn, e, fld, line) in derefs:
+        refuse(k, fl, line, why)
+    for (fn, e, fld, fl, line) in F["derefs"]:
         k = key(fn, e)
         if k and find(parent, k) in roots:
-            why = "an entry (%s) is dereferenced (->%s): a dbgfs node is opaque" % (strip(e), fld)
-            bad.setdefault(find(parent, k), []).append((line, why))
-    # An entry made outside this file (another subsystem's debugfs directory, a
-    # dentry of a header's variable) cannot become a dbgfs node here.
-    for (fn, e, line, c) in args:
+            refuse(k, fl, line, "an entry (%s) is dereferenced (->%s): a dbgfs node is opaque" %
+                   (strip(e), fld))
+    # An entry made outside the unit (another subsystem's debugfs directory,
+    # a dentry of a header's variable) cannot become a dbgfs node here.
+    calls_of = {c: name for (c, fn, name) in F["dcalls"]}
+    for (c, fn, e, fl, line) in F["args"]:
         k = key(fn, e)
         if k is None and not own_expr(e):
-            reports.append((line, "the entry argument %s of %s() is not declared in this file: "
-                            "a debugfs entry made elsewhere cannot hold dbgfs files" % (strip(e), c)))
-        elif k and k[0] == "f" and k[1] not in fields:
-            bad.setdefault(find(parent, k), []).append((line,
-                "%s is a field this file does not declare: a debugfs entry made elsewhere "
-                "(another subsystem's directory?) cannot hold dbgfs files" % strip(e)))
-    for (fn, a, b, line) in froms:
+            refuse(("c", c), fl, line, "the entry argument %s of %s() is not declared in the "
+                   "files ported: a debugfs entry made elsewhere cannot hold dbgfs files" %
+                   (strip(e), calls_of.get(c, "?")))
+        elif k and k[0] == "f" and not declared(k):
+            # (spatch's parser wants a quote within the line it opens on)
+            why = ": a debugfs entry made elsewhere (another subsystem's directory?)"
+            refuse(k, fl, line, field_text(k, e) + why + " cannot hold dbgfs files")
+    for (fn, a, b, fl, line) in F["froms"]:
         k = key(fn, a)
         if not k or find(parent, k) not in roots:
             continue
         m = re.match(r"^([A-Za-z_]\w*)\s*\(.*\)$", strip(b), re.S)
         kb = key(fn, b)
-        if m and not own_expr(b) and m.group(1) not in retfns:
-            why = "%s holds what %s() returns, a dentry made outside this file: " \
+        if m and not own_expr(b) and m.group(1) not in F["retfns"]:
+            why = "%s holds what %s() returns, a dentry made outside the files ported: " \
                   "dbgfs cannot use it" % (strip(a), m.group(1))
-        elif kb and kb[0] == "f" and kb[1] not in fields:
-            why = "%s holds %s, a field this file does not declare: a debugfs entry " \
-                  "made elsewhere cannot hold dbgfs files" % (strip(a), strip(b))
+        elif kb and kb[0] == "f" and not declared(kb):
+            why = "%s holds %s: a debugfs entry made elsewhere cannot hold dbgfs " \
+                  "files" % (strip(a), field_text(kb, b))
         else:
             continue
-        bad.setdefault(find(parent, k), []).append((line, why))
+        refuse(k, fl, line, why)
     for r in bad.values():
         reports.extend(r)
     state["parent"] = parent
@@ -205,16 +304,39 @@ def is_node(k):
     return r in state["nodes"] and r not in state["bad"]
 
 
+def kept_call(c):
+    solve()
+    c = ("c", c)
+    return c in state["parent"] and find(state["parent"], c) in state["bad"]
+
+
+def kept(p):
+    """A debugfs call that stays as it is: its entries do."""
+    return kept_call(where(p))
+
+
+def kept_fops(x):
+    """Attribute fops a kept call makes a file of: debugfs' they stay."""
+    return any(name == x and kept_call(c) for (c, name) in facts["fops"])
+
+
 def report(p, why):
-    reports.append((p[0].line, why))
+    reports.append((p[0].file, p[0].line, why))
 
 @finalize:python@
 @@
-solve()
-if report_file:
-    with open(report_file, "a") as out:
-        for line, why in sorted(set(reports), key=lambda r: (int(r[0]), r[1])):
-            out.write("%s: %s\n" % (line, re.sub(r" -> ", "->", why)))
+if phase == "collect":
+    if facts_file:
+        with open(facts_file, "w") as out:
+            json.dump({k: sorted(v) for k, v in facts.items()}, out)
+else:
+    solve()
+    this = os.environ.get("DBGFS_PORT_FILE")
+    if report_file:
+        with open(report_file, "a") as out:
+            for fl, line, why in sorted(set(reports), key=lambda r: (int(r[1]), r[2])):
+                if this is None or fl == this:
+                    out.write("%s: %s\n" % (line, re.sub(r" -> ", "->", why)))
 
 # ---------------------------------------------------------------------------
 # What this file declares.
@@ -237,9 +359,9 @@ p << decl_var.p;
 @@
 fn = p[0].current_element
 if fn == x:
-    globals_.add(x)
+    add("globals", x)
 else:
-    locals_.add((fn, x))
+    add("locals", fn, x)
 
 @decl_fn@
 identifier fn, x;
@@ -252,8 +374,8 @@ fn << decl_fn.fn;
 x << decl_fn.x;
 n << decl_fn.n;
 @@
-params[(fn, int(n))] = x
-locals_.add((fn, x))
+add("params", fn, int(n), x)
+add("locals", fn, x)
 
 @decl_proto@
 identifier fn, x;
@@ -267,7 +389,8 @@ fn << decl_proto.fn;
 x << decl_proto.x;
 n << decl_proto.n;
 @@
-params.setdefault((fn, int(n)), x)
+if not any(f == fn and i == int(n) for (f, i, _) in facts["params"]):
+    add("params", fn, int(n), x)
 
 @decl_ret@
 identifier fn;
@@ -277,7 +400,7 @@ struct dentry *fn(...) { ... }
 @script:python@
 fn << decl_ret.fn;
 @@
-retfns.add(fn)
+add("retfns", fn)
 
 @decl_field@
 identifier s, f;
@@ -287,9 +410,10 @@ struct dentry *f;
 ... };
 
 @script:python@
+s << decl_field.s;
 f << decl_field.f;
 @@
-fields.add(f)
+add("fields", s, f)
 
 @decl_field_arr@
 identifier s, f;
@@ -300,9 +424,10 @@ struct dentry *f[n];
 ... };
 
 @script:python@
+s << decl_field_arr.s;
 f << decl_field_arr.f;
 @@
-fields.add(f)
+add("fields", s, f)
 
 // A field of a struct without a name ("static struct { ... } data;").
 @decl_field_anon@
@@ -315,7 +440,57 @@ struct dentry *f;
 @script:python@
 f << decl_field_anon.f;
 @@
-fields.add(f)
+add("fields", "", f)
+
+// ... and of one in a struct ("struct s { struct { ... } v; };").
+@decl_field_nested@
+identifier s, f, v;
+@@
+struct s { ...
+struct { ...
+struct dentry *f;
+... } v;
+... };
+
+@script:python@
+f << decl_field_nested.f;
+@@
+add("fields", "", f)
+
+// The struct of what a field is taken of, where spatch knows its type.
+@type_arrow@
+type T;
+T *E;
+identifier fld;
+position p;
+@@
+E@p->fld
+
+@script:python@
+T << type_arrow.T;
+E << type_arrow.E;
+p << type_arrow.p;
+@@
+m = re.match(r"^struct\s+(\w+)$", T.strip())
+if m:
+    add("types", p[0].current_element, E, m.group(1))
+
+@type_dot@
+type T;
+T E;
+identifier fld;
+position p;
+@@
+E@p.fld
+
+@script:python@
+T << type_dot.T;
+E << type_dot.E;
+p << type_dot.p;
+@@
+m = re.match(r"^struct\s+(\w+)$", T.strip())
+if m:
+    add("types", p[0].current_element, E, m.group(1))
 
 # ---------------------------------------------------------------------------
 # What holds an entry, and what is assigned, passed and returned.
@@ -335,15 +510,30 @@ E << use_dbgcall.E;
 p << use_dbgcall.p;
 @@
 if c in fns and int(n) in fns[c][1]:
-    seeds.append((p[0].current_element, E))
-    args.append((p[0].current_element, E, p[0].line, c))
+    fn = p[0].current_element
+    add("seeds", fn, E)
+    add("dcalls", where(p), fn, c)
+    add("args", where(p), fn, E, p[0].file, p[0].line)
+
+@use_fops@
+identifier c =~ "^debugfs_create_file";
+identifier x;
+position p;
+@@
+c@p(..., &x, ...)
+
+@script:python@
+x << use_fops.x;
+p << use_fops.p;
+@@
+add("fops", where(p), x)
 
 @use_create@
 identifier c =~ "^debugfs_(create_|lookup$|rename$)";
 expression A;
 position p;
 @@
-A@p = c(...)
+A = c@p(...)
 
 @script:python@
 c << use_create.c;
@@ -351,7 +541,10 @@ A << use_create.A;
 p << use_create.p;
 @@
 if c in creators:
-    seeds.append((p[0].current_element, A))
+    fn = p[0].current_element
+    add("seeds", fn, A)
+    add("dcalls", where(p), fn, c)
+    add("results", where(p), fn, A)
 
 @use_create_ret@
 identifier c =~ "^debugfs_(create_|lookup$|rename$)";
@@ -365,14 +558,16 @@ p << use_create_ret.p;
 @@
 fn = p[0].current_element
 if c in creators:
-    seeds.append((fn, fn + "()"))
+    add("seeds", fn, fn + "()")
+    add("dcalls", where(p), fn, c)
+    add("results", where(p), fn, fn + "()")
 
 @use_create_init@
 identifier c =~ "^debugfs_(create_|lookup$|rename$)";
 identifier x;
 position p;
 @@
-struct dentry *x@p = c(...);
+struct dentry *x = c@p(...);
 
 @script:python@
 c << use_create_init.c;
@@ -380,7 +575,10 @@ x << use_create_init.x;
 p << use_create_init.p;
 @@
 if c in creators:
-    seeds.append((p[0].current_element, x))
+    fn = p[0].current_element
+    add("seeds", fn, x)
+    add("dcalls", where(p), fn, c)
+    add("results", where(p), fn, x)
 
 @use_assign@
 expression A, B;
@@ -394,8 +592,8 @@ B << use_assign.B;
 p << use_assign.p;
 @@
 fn = p[0].current_element
-edges.append((fn, A, fn, B))
-froms.append((fn, A, B, p[0].line))
+add("edges", fn, A, fn, B)
+add("froms", fn, A, B, p[0].file, p[0].line)
 
 @use_init@
 identifier x;
@@ -410,8 +608,8 @@ B << use_init.B;
 p << use_init.p;
 @@
 fn = p[0].current_element
-edges.append((fn, x, fn, B))
-froms.append((fn, x, B, p[0].line))
+add("edges", fn, x, fn, B)
+add("froms", fn, x, B, p[0].file, p[0].line)
 
 // Each return on its own, its function from its position: a pattern of the
 // whole body ("fn(...) { ... return E; ... }") matches every path through it
@@ -427,8 +625,7 @@ E << use_return.E;
 p << use_return.p;
 @@
 fn = p[0].current_element
-if fn in retfns:
-    edges.append((fn, fn + "()", fn, E))
+add("edges", fn, fn + "()", fn, E)
 
 @use_call@
 identifier f;
@@ -444,7 +641,7 @@ n << use_call.n;
 E << use_call.E;
 p << use_call.p;
 @@
-calls.append((p[0].current_element, f, int(n), E, p[0].line))
+add("calls", p[0].current_element, f, int(n), E, p[0].file, p[0].line)
 
 @use_deref@
 expression E;
@@ -458,7 +655,7 @@ E << use_deref.E;
 fld << use_deref.fld;
 p << use_deref.p;
 @@
-derefs.append((p[0].current_element, E, fld, p[0].line))
+add("derefs", p[0].current_element, E, fld, p[0].file, p[0].line)
 
 # ---------------------------------------------------------------------------
 # What cannot be ported: reported, left as it is.
@@ -640,8 +837,20 @@ identifier m_ret.fn;
 + struct dbgfs_node *
   fn(...) { ... }
 
-@depends on m_ret@
-identifier m_ret.fn;
+// A prototype, of a function defined in this file or in another of the unit.
+@m_ret_proto@
+identifier fn;
+@@
+struct dentry *fn(...);
+
+@script:python@
+fn << m_ret_proto.fn;
+@@
+if not is_node(("r", fn)):
+    cocci.include_match(False)
+
+@depends on m_ret_proto@
+identifier m_ret_proto.fn;
 @@
 - struct dentry *
 + struct dbgfs_node *
@@ -655,9 +864,10 @@ struct dentry *f;
 ... };
 
 @script:python@
+s << m_field.s;
 f << m_field.f;
 @@
-if not is_node(("f", f)):
+if not is_node(("f", s, f)):
     cocci.include_match(False)
 
 @depends on m_field@
@@ -677,9 +887,10 @@ struct dentry *f[n];
 ... };
 
 @script:python@
+s << m_field_arr.s;
 f << m_field_arr.f;
 @@
-if not is_node(("f", f)):
+if not is_node(("f", s, f)):
     cocci.include_match(False)
 
 @depends on m_field_arr@
@@ -701,7 +912,7 @@ struct dentry *f;
 @script:python@
 f << m_field_anon.f;
 @@
-if not is_node(("f", f)):
+if not is_node(("f", "", f)):
     cocci.include_match(False)
 
 @depends on m_field_anon@
@@ -711,6 +922,31 @@ struct { ...
 - struct dentry *f;
 + struct dbgfs_node *f;
 ... } v;
+
+@m_field_nested@
+identifier s, f, v;
+@@
+struct s { ...
+struct { ...
+struct dentry *f;
+... } v;
+... };
+
+@script:python@
+f << m_field_nested.f;
+@@
+if not is_node(("f", "", f)):
+    cocci.include_match(False)
+
+@depends on m_field_nested@
+identifier m_field_nested.s, m_field_nested.f, m_field_nested.v;
+@@
+struct s { ...
+struct { ...
+- struct dentry *f;
++ struct dbgfs_node *f;
+... } v;
+... };
 
 // dput() of what debugfs_lookup() gave.
 @m_dput@
@@ -765,23 +1001,26 @@ identifier x;
 
 @ren@
 identifier c =~ "^debugfs_";
+position p;
 @@
-c(...)
+c@p(...)
 
 @script:python r@
 c << ren.c;
+p << ren.p;
 g;
 @@
-if c in fns:
+if c in fns and not kept(p):
     coccinelle.g = cocci.make_ident(fns[c][0])
 else:
     cocci.include_match(False)
 
 @@
 identifier ren.c;
+position ren.p;
 identifier r.g;
 @@
-- c
+- c@p
 + g
   (...)
 
@@ -821,19 +1060,48 @@ symbol debugfs_attr_read, debugfs_attr_write, debugfs_attr_write_signed;
 - struct debugfs_u32_array
 + struct dbgfs_u32_array
 
-@@
-declarer name DEFINE_DEBUGFS_ATTRIBUTE, DEFINE_DBGFS_ATTRIBUTE;
+// Attribute fops: dbgfs' unless a call left as it is makes a file of them.
+@attr@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE;
+identifier x;
 expression list es;
 @@
-- DEFINE_DEBUGFS_ATTRIBUTE(es);
-+ DEFINE_DBGFS_ATTRIBUTE(es);
+DEFINE_DEBUGFS_ATTRIBUTE(x, es);
 
+@script:python@
+x << attr.x;
 @@
-declarer name DEFINE_DEBUGFS_ATTRIBUTE_SIGNED, DEFINE_DBGFS_ATTRIBUTE_SIGNED;
+if kept_fops(x):
+    cocci.include_match(False)
+
+@depends on attr@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE, DEFINE_DBGFS_ATTRIBUTE;
+identifier attr.x;
+expression list attr.es;
+@@
+- DEFINE_DEBUGFS_ATTRIBUTE(x, es);
++ DEFINE_DBGFS_ATTRIBUTE(x, es);
+
+@attr_signed@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE_SIGNED;
+identifier x;
 expression list es;
 @@
-- DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(es);
-+ DEFINE_DBGFS_ATTRIBUTE_SIGNED(es);
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(x, es);
+
+@script:python@
+x << attr_signed.x;
+@@
+if kept_fops(x):
+    cocci.include_match(False)
+
+@depends on attr_signed@
+declarer name DEFINE_DEBUGFS_ATTRIBUTE_SIGNED, DEFINE_DBGFS_ATTRIBUTE_SIGNED;
+identifier attr_signed.x;
+expression list attr_signed.es;
+@@
+- DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(x, es);
++ DEFINE_DBGFS_ATTRIBUTE_SIGNED(x, es);
 
 // <linux/debugfs.h> includes <linux/seq_file.h>, <dbgfs.h> does not: a file that
 // uses seq_file (DEFINE_SHOW_ATTRIBUTE, seq_printf(), single_open()) without its
