@@ -28,12 +28,8 @@
 #include <dbgfs.h>
 #include "internal.h"
 
-/*
- * The longest number a write may hold: a u64 in octal, "0" and 22 digits.
- * debugfs parses the first 23 bytes of any write; dbgfs takes at most that
- * many, plus one trailing newline, and refuses longer writes.
- */
-#define DBGFS_ATTR_CHARS	23
+/* The longest number a write may hold: see <uapi/dbgfs_types.h>. */
+#define DBGFS_ATTR_CHARS	DBGFS_VALUE_CHARS
 
 /*
  * The text of a read: the longest a u64 or s64 gives with the formats here
@@ -273,14 +269,18 @@ static bool dbgfs_fits(u64 val, unsigned int bytes)
 	return bytes >= sizeof(u64) || !(val >> (bytes * BITS_PER_BYTE));
 }
 
-/* get and set of a number file of C type @ctype. */
-#define DBGFS_NUMBER_ACCESSORS(ctype)					\
-static int dbgfs_##ctype##_get(void *data, u64 *val)			\
+/*
+ * get and set of a number file of @kind, a variable of C type @ctype that
+ * the table says is @bytes wide.
+ */
+#define DBGFS_NUMBER_ACCESSORS(kind, ctype, bytes)			\
+static_assert(sizeof(ctype) == (bytes));				\
+static int dbgfs_##kind##_get(void *data, u64 *val)			\
 {									\
 	*val = *(ctype *)data;						\
 	return 0;							\
 }									\
-static int dbgfs_##ctype##_set(void *data, u64 val)			\
+static int dbgfs_##kind##_set(void *data, u64 val)			\
 {									\
 	if (!dbgfs_fits(val, sizeof(ctype)))				\
 		return -ERANGE;						\
@@ -288,13 +288,7 @@ static int dbgfs_##ctype##_set(void *data, u64 val)			\
 	return 0;							\
 }
 
-DBGFS_NUMBER_ACCESSORS(u8)
-DBGFS_NUMBER_ACCESSORS(u16)
-DBGFS_NUMBER_ACCESSORS(u32)
-DBGFS_NUMBER_ACCESSORS(u64)
-DBGFS_NUMBER_ACCESSORS(ulong)
-DBGFS_NUMBER_ACCESSORS(size_t)
-
+/* SDEC's accessors, by hand: atomic_t's. */
 static int dbgfs_atomic_t_get(void *data, u64 *val)
 {
 	*val = atomic_read((atomic_t *)data);
@@ -325,33 +319,42 @@ DBGFS_VALUE_CREATOR(kind, ctype)					\
 EXPORT_SYMBOL_GPL(__dbgfs_create_##kind)
 
 /*
- * A number file of @kind: a variable of C type @ctype, read as @fmt and
- * written as a signed or an unsigned number.  Its creator is what
- * dbgfs_create_@kind() calls.
+ * A number file of @kind: read as @fmt and written as a signed or an
+ * unsigned number, with the accessors dbgfs_@kind_get() and _set().  Its
+ * creator is what dbgfs_create_@kind() calls.
  */
 #define DBGFS_NUMBER_FILE(kind, ctype, fmt, is_signed)			\
 	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind,		\
-				       dbgfs_##ctype##_get,		\
-				       dbgfs_##ctype##_set, fmt, is_signed); \
+				       dbgfs_##kind##_get,		\
+				       dbgfs_##kind##_set, fmt, is_signed); \
 	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind##_ro,		\
-				       dbgfs_##ctype##_get, NULL, fmt,	\
+				       dbgfs_##kind##_get, NULL, fmt,	\
 				       is_signed);			\
 	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(dbgfs_fops_##kind##_wo, NULL,	\
-				       dbgfs_##ctype##_set, fmt,	\
+				       dbgfs_##kind##_set, fmt,		\
 				       is_signed);			\
-	DBGFS_MODE_CREATOR(kind, ctype)
+	DBGFS_MODE_CREATOR(kind, ctype);
 
-DBGFS_NUMBER_FILE(u8, u8, "%llu\n", false);
-DBGFS_NUMBER_FILE(u16, u16, "%llu\n", false);
-DBGFS_NUMBER_FILE(u32, u32, "%llu\n", false);
-DBGFS_NUMBER_FILE(u64, u64, "%llu\n", false);
-DBGFS_NUMBER_FILE(x8, u8, "0x%02llx\n", false);
-DBGFS_NUMBER_FILE(x16, u16, "0x%04llx\n", false);
-DBGFS_NUMBER_FILE(x32, u32, "0x%08llx\n", false);
-DBGFS_NUMBER_FILE(x64, u64, "0x%016llx\n", false);
-DBGFS_NUMBER_FILE(ulong, ulong, "%llu\n", false);
-DBGFS_NUMBER_FILE(size_t, size_t, "%llu\n", false);
-DBGFS_NUMBER_FILE(atomic_t, atomic_t, "%lld\n", true);
+/*
+ * The number files of <uapi/dbgfs_types.h>, by their shape; the others'
+ * code is below.
+ */
+#define DBGFS_NUMBER_DEC(kind, ctype, bytes, fmt)			\
+	DBGFS_NUMBER_ACCESSORS(kind, ctype, bytes)			\
+	DBGFS_NUMBER_FILE(kind, ctype, fmt, false)
+#define DBGFS_NUMBER_HEX(kind, ctype, bytes, fmt)			\
+	DBGFS_NUMBER_DEC(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER_SDEC(kind, ctype, bytes, fmt)			\
+	DBGFS_NUMBER_FILE(kind, ctype, fmt, true)
+#define DBGFS_NUMBER_BOOL(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER_STR(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER_BLOB(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER_ARRAY(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER_REGSET(kind, ctype, bytes, fmt)
+#define DBGFS_NUMBER(kind, KIND, abi, shape, bytes, fmt, ctype)		\
+	DBGFS_NUMBER_##shape(kind, ctype, bytes, fmt)
+
+DBGFS_TYPES(DBGFS_NUMBER)
 
 /*
  * The fops of a value file read with @read and written with @write (NULL:
@@ -744,20 +747,25 @@ EXPORT_SYMBOL_GPL(__dbgfs_create_devm_seqfile);
 	DBGFS_KIND(kind, dbgfs_fops_##kind##_ro),			\
 	DBGFS_KIND(kind, dbgfs_fops_##kind##_wo)
 
+/* Each shape's fops: those of its modes, or its one. */
+#define DBGFS_KINDS_DEC(kind)		DBGFS_MODE_KINDS(kind)
+#define DBGFS_KINDS_HEX(kind)		DBGFS_MODE_KINDS(kind)
+#define DBGFS_KINDS_SDEC(kind)		DBGFS_MODE_KINDS(kind)
+#define DBGFS_KINDS_BOOL(kind)		DBGFS_MODE_KINDS(kind)
+#define DBGFS_KINDS_STR(kind)		DBGFS_MODE_KINDS(kind)
+#define DBGFS_KINDS_BLOB(kind)						\
+	DBGFS_KIND(kind, dbgfs_fops_##kind),				\
+	DBGFS_KIND(kind, dbgfs_fops_##kind##_ro)
+#define DBGFS_KINDS_ARRAY(kind)	DBGFS_KIND(kind, dbgfs_fops_##kind)
+#define DBGFS_KINDS_REGSET(kind)	DBGFS_KIND(kind, dbgfs_##kind##_fops)
+#define DBGFS_KINDS(kind, KIND, abi, shape, bytes, fmt, ctype)		\
+	DBGFS_KINDS_##shape(kind),
+
 static const struct {
 	const struct file_operations *fops;
 	const char *type;
 } dbgfs_kinds[] = {
-	DBGFS_MODE_KINDS(u8), DBGFS_MODE_KINDS(u16),
-	DBGFS_MODE_KINDS(u32), DBGFS_MODE_KINDS(u64),
-	DBGFS_MODE_KINDS(x8), DBGFS_MODE_KINDS(x16),
-	DBGFS_MODE_KINDS(x32), DBGFS_MODE_KINDS(x64),
-	DBGFS_MODE_KINDS(ulong), DBGFS_MODE_KINDS(size_t),
-	DBGFS_MODE_KINDS(atomic_t), DBGFS_MODE_KINDS(bool),
-	DBGFS_MODE_KINDS(str),
-	DBGFS_KIND(blob, dbgfs_fops_blob), DBGFS_KIND(blob, dbgfs_fops_blob_ro),
-	DBGFS_KIND(u32_array, dbgfs_fops_u32_array),
-	DBGFS_KIND(regset32, dbgfs_regset32_fops),
+	DBGFS_TYPES(DBGFS_KINDS)
 };
 
 /* The type of a file @node (not a directory or a symlink). */
@@ -766,9 +774,9 @@ const char *dbgfs_file_type(const struct dbgfs_node *node)
 	unsigned int i;
 
 	if (dbgfs_is_short(node))
-		return "file";
+		return DBGFS_TYPE_FILE_NAME;
 	for (i = 0; i < ARRAY_SIZE(dbgfs_kinds); i++)
 		if (dbgfs_client_ops(node) == dbgfs_kinds[i].fops)
 			return dbgfs_kinds[i].type;
-	return "file";
+	return DBGFS_TYPE_FILE_NAME;
 }

@@ -20,6 +20,8 @@
 #include <linux/module.h>
 #include <linux/types.h>
 
+#include "uapi/dbgfs_types.h"
+
 struct dbgfs_node;
 
 /**
@@ -398,11 +400,40 @@ static const struct file_operations __fops = {				\
 #define DEFINE_DBGFS_ATTRIBUTE_SIGNED(__fops, __get, __set, __fmt)	\
 	DEFINE_DBGFS_ATTRIBUTE_XSIGNED(__fops, __get, __set, __fmt, true)
 
-/*
- * The creator behind dbgfs_create_@kind() (a value file: a number, a bool,
- * a string, a blob, an array or a register set), which passes THIS_MODULE
- * as @owner.  One signature for declaration and definition (kernel/attr.c);
- * the documentation is the dbgfs_create_@kind() macro's, below.
+/**
+ * DBGFS_VALUE_CREATOR - the creators of value files, from one table
+ * @kind: the type's name, as in <uapi/dbgfs_types.h>
+ * @ctype: the C type of the value the file holds
+ *
+ * Declares the function behind each creator of a value file below:
+ * __dbgfs_create_u8() behind dbgfs_create_u8(name, mode, parent, value),
+ * and so on, which passes THIS_MODULE as its last argument, the module the
+ * file belongs to.  One signature for declaration and definition
+ * (kernel/attr.c).  The types, their C types, widths, read formats and
+ * what a write takes are one table, DBGFS_TYPES() of <uapi/dbgfs_types.h>,
+ * which libdbgfs and the dbgfs tool share; each creator below names its
+ * type's facts, this is what they have in common:
+ *
+ * @name is the name of the file, @mode its permission bits, @parent the
+ * directory to create it in (NULL: the root); the value is read and
+ * written in place.
+ *
+ * Number files (shapes DEC, HEX and SDEC): without write bits in @mode
+ * writes answer -EACCES (even for root), without read bits reads do.
+ * Reads give the value and a newline, in decimal (DEC), with its sign
+ * (SDEC), or as "0x" and two hex digits a byte of the type (HEX); they are
+ * not seekable (lseek: -ESPIPE): the text is made at the first read and
+ * later reads of the open file continue it.  Writes take one number as kstrtoull() (SDEC: kstrtoll())
+ * does, in base 0 ("0x" hex, "0" octal) with one optional trailing newline,
+ * and, unlike debugfs, nothing else: -ERANGE for a number beyond the type,
+ * -EINVAL for an empty write, garbage, trailing characters or more than 23
+ * characters (DBGFS_VALUE_CHARS); the value is then left alone.  debugfs
+ * returns void for these creators; these return the node.
+ *
+ * Context: Process context; may sleep.  From a client's own file
+ * operations too.
+ *
+ * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
  */
 #define DBGFS_VALUE_CREATOR(kind, ctype)				\
 	struct dbgfs_node *__dbgfs_create_##kind(const char *name,	\
@@ -411,22 +442,10 @@ static const struct file_operations __fops = {				\
 						 typeof(ctype) *value,	\
 						 struct module *owner)
 
-DBGFS_VALUE_CREATOR(u8, u8);
-DBGFS_VALUE_CREATOR(u16, u16);
-DBGFS_VALUE_CREATOR(u32, u32);
-DBGFS_VALUE_CREATOR(u64, u64);
-DBGFS_VALUE_CREATOR(x8, u8);
-DBGFS_VALUE_CREATOR(x16, u16);
-DBGFS_VALUE_CREATOR(x32, u32);
-DBGFS_VALUE_CREATOR(x64, u64);
-DBGFS_VALUE_CREATOR(ulong, unsigned long);
-DBGFS_VALUE_CREATOR(size_t, size_t);
-DBGFS_VALUE_CREATOR(atomic_t, atomic_t);
-DBGFS_VALUE_CREATOR(bool, bool);
-DBGFS_VALUE_CREATOR(str, char *);
-DBGFS_VALUE_CREATOR(blob, struct dbgfs_blob_wrapper);
-DBGFS_VALUE_CREATOR(u32_array, struct dbgfs_u32_array);
-DBGFS_VALUE_CREATOR(regset32, struct dbgfs_regset32);
+#define DBGFS_DECLARE_CREATOR(kind, KIND, abi, shape, bytes, fmt, ctype) \
+	DBGFS_VALUE_CREATOR(kind, ctype);
+
+DBGFS_TYPES(DBGFS_DECLARE_CREATOR)
 
 struct dbgfs_node *
 __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
@@ -436,186 +455,133 @@ __dbgfs_create_devm_seqfile(struct device *dev, const char *name,
 void dbgfs_print_regs32(struct seq_file *s, const struct dbgfs_reg32 *regs,
 			int nregs, void __iomem *base, char *prefix);
 
+/*
+ * The creators of the table's types, each with the facts of its type; the
+ * rest is DBGFS_VALUE_CREATOR()'s.
+ */
+
 /**
- * dbgfs_create_u8 - create a file holding a u8
+ * dbgfs_create_u8 - create a file holding a u8, in decimal
  * @name: name of the file
- * @mode: permission bits; without write bits writes answer -EACCES (even
- *        for root), without read bits reads do
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
- * @value: the variable, read and written in place
+ * @value: the variable
  *
- * Reads give the value in decimal and a newline and are not seekable
- * (lseek: -ESPIPE): the text is made at the first read and later reads of
- * the open file continue it.
- * Writes take a number as kstrtou8() does (base 0: "0x" hex, "0" octal,
- * one optional trailing newline) and, unlike debugfs, nothing else:
- * -ERANGE beyond U8_MAX, -EINVAL for an empty write, garbage, trailing
- * characters or more than 23 characters; @value is then left alone.
- * debugfs returns void here; this returns the node.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond U8_MAX.
  */
 #define dbgfs_create_u8(name, mode, parent, value) \
 	__dbgfs_create_u8(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_u16 - create a file holding a u16
+ * dbgfs_create_u16 - create a file holding a u16, in decimal
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), for a u16 (-ERANGE beyond U16_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond U16_MAX.
  */
 #define dbgfs_create_u16(name, mode, parent, value) \
 	__dbgfs_create_u16(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_u32 - create a file holding a u32
+ * dbgfs_create_u32 - create a file holding a u32, in decimal
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), for a u32 (-ERANGE beyond U32_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond U32_MAX.
  */
 #define dbgfs_create_u32(name, mode, parent, value) \
 	__dbgfs_create_u32(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_u64 - create a file holding a u64
+ * dbgfs_create_u64 - create a file holding a u64, in decimal
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), for a u64 (-ERANGE beyond U64_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond U64_MAX.
  */
 #define dbgfs_create_u64(name, mode, parent, value) \
 	__dbgfs_create_u64(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_x8 - create a file holding a u8, shown in hex
+ * dbgfs_create_x8 - create a file holding a u8, in hex
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), but reads give "0x", the value in two hex digits
- * and a newline.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): reads give "0x" and two hex
+ * digits; -ERANGE beyond U8_MAX.
  */
 #define dbgfs_create_x8(name, mode, parent, value) \
 	__dbgfs_create_x8(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_x16 - create a file holding a u16, shown in hex
+ * dbgfs_create_x16 - create a file holding a u16, in hex
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u16(), but reads give "0x", the value in four hex digits
- * and a newline.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): reads give "0x" and four hex
+ * digits; -ERANGE beyond U16_MAX.
  */
 #define dbgfs_create_x16(name, mode, parent, value) \
 	__dbgfs_create_x16(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_x32 - create a file holding a u32, shown in hex
+ * dbgfs_create_x32 - create a file holding a u32, in hex
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u32(), but reads give "0x", the value in eight hex
- * digits and a newline.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): reads give "0x" and eight hex
+ * digits; -ERANGE beyond U32_MAX.
  */
 #define dbgfs_create_x32(name, mode, parent, value) \
 	__dbgfs_create_x32(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_x64 - create a file holding a u64, shown in hex
+ * dbgfs_create_x64 - create a file holding a u64, in hex
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u64(), but reads give "0x", the value in sixteen hex
- * digits and a newline.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): reads give "0x" and sixteen hex
+ * digits; -ERANGE beyond U64_MAX.
  */
 #define dbgfs_create_x64(name, mode, parent, value) \
 	__dbgfs_create_x64(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_ulong - create a file holding an unsigned long
+ * dbgfs_create_ulong - create a file holding an unsigned long, in decimal
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), for an unsigned long (-ERANGE beyond ULONG_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond ULONG_MAX.
  */
 #define dbgfs_create_ulong(name, mode, parent, value) \
 	__dbgfs_create_ulong(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_xul - create a file holding an unsigned long, shown in hex
+ * dbgfs_create_xul - create a file holding an unsigned long, in hex
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long.
- * As in mainline, @value must point to an unsigned long: anything else is
- * a build error, not a silent cast.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * dbgfs_create_x32() or dbgfs_create_x64(), whichever fits unsigned long
+ * (not a type of its own).  As in mainline, @value must point to an
+ * unsigned long: anything else is a build error, not a silent cast.
  */
 #define dbgfs_create_xul(name, mode, parent, value) \
 	__dbgfs_create_xul(name, mode, parent, value, THIS_MODULE)
@@ -632,37 +598,26 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
 }
 
 /**
- * dbgfs_create_size_t - create a file holding a size_t
+ * dbgfs_create_size_t - create a file holding a size_t, in decimal
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable
  *
- * As dbgfs_create_u8(), for a size_t (-ERANGE beyond SIZE_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(): -ERANGE beyond SIZE_MAX.
  */
 #define dbgfs_create_size_t(name, mode, parent, value) \
 	__dbgfs_create_size_t(name, mode, parent, value, THIS_MODULE)
 
 /**
- * dbgfs_create_atomic_t - create a file holding an atomic_t
+ * dbgfs_create_atomic_t - create a file holding an atomic_t, signed
  * @name: name of the file
- * @mode: permission bits, as for dbgfs_create_u8()
+ * @mode: permission bits
  * @parent: directory to create it in, or NULL for the root
  * @value: the variable, read with atomic_read() and set with atomic_set()
  *
- * As dbgfs_create_u8(), signed: reads give the value in decimal with its
- * sign and a newline, writes are parsed as by kstrtoint() (-ERANGE
- * outside INT_MIN..INT_MAX).
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * A number file of DBGFS_VALUE_CREATOR(), signed: writes are parsed as by
+ * kstrtoint(), -ERANGE outside INT_MIN..INT_MAX.
  */
 #define dbgfs_create_atomic_t(name, mode, parent, value) \
 	__dbgfs_create_atomic_t(name, mode, parent, value, THIS_MODULE)
@@ -679,12 +634,7 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * kstrtobool() takes ("y", "Y", "t", "T", "1", "n", "N", "f", "F", "0",
  * "on", "off" and words starting so); unlike debugfs, which ignores them
  * and reports success, anything else, an empty write and more than 23
- * characters answer -EINVAL.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * characters answer -EINVAL.  Context and return as DBGFS_VALUE_CREATOR().
  */
 #define dbgfs_create_bool(name, mode, parent, value) \
 	__dbgfs_create_bool(name, mode, parent, value, THIS_MODULE)
@@ -717,12 +667,8 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  *
  * (copy it out to keep it, or to sleep).  The client must not replace or
  * free *@value itself while the file exists, as dbgfs' writes do not
- * serialise with it.  A write sleeps for a grace period.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * serialise with it.  A write sleeps for a grace period.  Context and
+ * return as DBGFS_VALUE_CREATOR().
  */
 #define dbgfs_create_str(name, mode, parent, value) \
 	__dbgfs_create_str(name, mode, parent, value, THIS_MODULE)
@@ -738,12 +684,8 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * mainline; 6.1's debugfs masks @mode with 0444) writes overwrite them in
  * place and never grow the blob: a write at or past the end writes nothing
  * and returns 0.  Without write bits writes answer -EINVAL.  Unlike
- * debugfs, stat() reports @blob->size.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * debugfs, stat() reports @blob->size.  Context and return as
+ * DBGFS_VALUE_CREATOR().
  */
 #define dbgfs_create_blob(name, mode, parent, blob) \
 	__dbgfs_create_blob(name, mode, parent, blob, THIS_MODULE)
@@ -758,11 +700,7 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  * Reads give the values in decimal, separated by spaces and ended by a
  * newline (nothing for an empty array), as they were when the file was
  * opened; not seekable.  debugfs returns void here; this returns the node.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * Context and return as DBGFS_VALUE_CREATOR().
  */
 #define dbgfs_create_u32_array(name, mode, parent, array) \
 	__dbgfs_create_u32_array(name, mode, parent, array, THIS_MODULE)
@@ -776,12 +714,7 @@ __dbgfs_create_xul(const char *name, umode_t mode, struct dbgfs_node *parent,
  *
  * Reads give a line per register, its name, " = 0x" and its value in eight
  * hex digits, read with readl() (a seq file).  debugfs returns void here;
- * this returns the node.
- *
- * Context: Process context; may sleep.  From a client's own file
- * operations too.
- *
- * Return: the new node, or an ERR_PTR() as for dbgfs_create_dir().
+ * this returns the node.  Context and return as DBGFS_VALUE_CREATOR().
  */
 #define dbgfs_create_regset32(name, mode, parent, regset) \
 	__dbgfs_create_regset32(name, mode, parent, regset, THIS_MODULE)

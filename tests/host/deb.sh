@@ -222,6 +222,7 @@ usr/src/dbgfs-@V@/file.c
 usr/src/dbgfs-@V@/ids.c
 usr/src/dbgfs-@V@/include/dbgfs.h
 usr/src/dbgfs-@V@/include/uapi/dbgfs_magic.h
+usr/src/dbgfs-@V@/include/uapi/dbgfs_types.h
 usr/src/dbgfs-@V@/inode.c
 usr/src/dbgfs-@V@/internal.h
 usr/src/dbgfs-@V@/mount.c

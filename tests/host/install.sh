@@ -53,8 +53,9 @@ ok "libdbgfs.h in /usr/include" test -f "$dest/usr/include/libdbgfs.h"
 ok "dbgfs_magic.h (its DBGFS_MAGIC) in /usr/include" test -f "$dest/usr/include/dbgfs_magic.h"
 ok "dbgfs.ko for $krel in updates/, version $version" \
 	sh -c "modinfo -F version '$dest/lib/modules/$krel/updates/dbgfs.ko' | grep -qx '$version'"
-ok "dbgfs.h and Module.symvers for client modules" \
-	test -f "$src/include/dbgfs.h" -a -f "$src/$krel/Module.symvers"
+ok "dbgfs.h, its dbgfs_types.h and Module.symvers for client modules" \
+	test -f "$src/include/dbgfs.h" -a -f "$src/include/uapi/dbgfs_types.h" \
+	-a -f "$src/$krel/Module.symvers"
 
 # A program, through pkg-config of the installed tree.
 cat >"$dest/prog.c" <<'EOC'
