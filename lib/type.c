@@ -19,35 +19,28 @@
 #include "compiler.h"
 #include "libdbgfs.h"
 
-/* The module's longest number write, newline aside (DBGFS_ATTR_CHARS). */
-#define NUM_CHARS 23
+/* The module's longest number write, newline aside. */
+#define NUM_CHARS DBGFS_VALUE_CHARS
 
-static const char *const type_names[] = {
-	[DBGFS_TYPE_U8] = "u8",
-	[DBGFS_TYPE_U16] = "u16",
-	[DBGFS_TYPE_U32] = "u32",
-	[DBGFS_TYPE_U64] = "u64",
-	[DBGFS_TYPE_X8] = "x8",
-	[DBGFS_TYPE_X16] = "x16",
-	[DBGFS_TYPE_X32] = "x32",
-	[DBGFS_TYPE_X64] = "x64",
-	[DBGFS_TYPE_ULONG] = "ulong",
-	[DBGFS_TYPE_SIZE_T] = "size_t",
-	[DBGFS_TYPE_ATOMIC_T] = "atomic_t",
-	[DBGFS_TYPE_BOOL] = "bool",
-	[DBGFS_TYPE_STR] = "str",
-	[DBGFS_TYPE_BLOB] = "blob",
-	[DBGFS_TYPE_U32_ARRAY] = "u32_array",
-	[DBGFS_TYPE_REGSET32] = "regset32",
-	[DBGFS_TYPE_FILE] = "file",
+/* What the table of <dbgfs_types.h> says of each type, by its number. */
+static const struct type_info {
+	const char *name;
+	int shape;		/* DBGFS_SHAPE_*, 0 for "file" */
+	unsigned int bytes;	/* of a number, else 0 */
+} types[] = {
+#define TYPE_INFO(kind, KIND, abi, shape, bytes, fmt, ctype)		\
+	[DBGFS_TYPE_##KIND] = { #kind, DBGFS_SHAPE_##shape, bytes },
+	DBGFS_TYPES(TYPE_INFO)
+#undef TYPE_INFO
+	[DBGFS_TYPE_FILE] = { DBGFS_TYPE_FILE_NAME, 0, 0 },
 };
 
 enum dbgfs_type dbgfs_type_from_name(const char *name)
 {
 	size_t i;
 
-	for (i = 1; name && i < ARRAY_SIZE(type_names); i++)
-		if (!strcmp(name, type_names[i]))
+	for (i = 1; name && i < ARRAY_SIZE(types); i++)
+		if (types[i].name && !strcmp(name, types[i].name))
 			return i;
 	return DBGFS_TYPE_UNKNOWN;
 }
@@ -74,26 +67,17 @@ int dbgfs_get_type(struct dbgfs_ctx *ctx, const char *path, char *buf,
 	return 0;
 }
 
-/* The largest value of an unsigned number type, 0 for other types. */
+/* The largest value of a number type, 0 for other types. */
 static uint64_t type_max(enum dbgfs_type type)
 {
-	switch (type) {
-	case DBGFS_TYPE_U8:
-	case DBGFS_TYPE_X8:
-		return UINT8_MAX;
-	case DBGFS_TYPE_U16:
-	case DBGFS_TYPE_X16:
-		return UINT16_MAX;
-	case DBGFS_TYPE_U32:
-	case DBGFS_TYPE_X32:
-		return UINT32_MAX;
-	case DBGFS_TYPE_U64:
-	case DBGFS_TYPE_X64:
-		return UINT64_MAX;
-	case DBGFS_TYPE_ULONG:
-		return ULONG_MAX;
-	case DBGFS_TYPE_SIZE_T:
-		return SIZE_MAX;
+	unsigned int bits = types[type].bytes * 8;
+
+	switch (types[type].shape) {
+	case DBGFS_SHAPE_DEC:
+	case DBGFS_SHAPE_HEX:
+		return bits < 64 ? (UINT64_C(1) << bits) - 1 : UINT64_MAX;
+	case DBGFS_SHAPE_SDEC:
+		return bits < 64 ? (UINT64_C(1) << (bits - 1)) - 1 : INT64_MAX;
 	default:
 		return 0;
 	}
@@ -126,15 +110,17 @@ static int check_unsigned(enum dbgfs_type type, const char *value)
 	return ret;
 }
 
-static int check_atomic(const char *value)
+/* A signed number of @type: from -type_max() - 1 to type_max(). */
+static int check_signed(enum dbgfs_type type, const char *value)
 {
+	int64_t max = type_max(type);
 	int64_t val;
 	int ret;
 
 	ret = number_shape(value);
 	if (!ret)
 		ret = dbgfs_parse_s64(value, &val);
-	if (!ret && (val < INT32_MIN || val > INT32_MAX))
+	if (!ret && (val < -max - 1 || val > max))
 		ret = -ERANGE;
 	return ret;
 }
@@ -174,38 +160,40 @@ int dbgfs_check_value(const char *type, const char *value, char *why,
 
 	if (!type || !value)
 		return -EINVAL;
-	switch (t) {
-	case DBGFS_TYPE_ATOMIC_T:
-		ret = check_atomic(value);
-		snprintf(msg, sizeof(msg), "%s takes a number from %d to %d",
-			 type, INT32_MIN, INT32_MAX);
+	switch (types[t].shape) {
+	case DBGFS_SHAPE_DEC:
+	case DBGFS_SHAPE_HEX:
+		ret = check_unsigned(t, value);
+		snprintf(msg, sizeof(msg),
+			 types[t].shape == DBGFS_SHAPE_HEX ?
+			 "%s takes a number from 0 to %#" PRIx64 :
+			 "%s takes a number from 0 to %" PRIu64,
+			 type, type_max(t));
 		break;
-	case DBGFS_TYPE_BOOL:
+	case DBGFS_SHAPE_SDEC:
+		ret = check_signed(t, value);
+		snprintf(msg, sizeof(msg),
+			 "%s takes a number from %" PRId64 " to %" PRId64, type,
+			 -(int64_t)type_max(t) - 1, (int64_t)type_max(t));
+		break;
+	case DBGFS_SHAPE_BOOL:
 		ret = check_bool(value);
 		snprintf(msg, sizeof(msg),
 			 "%s takes y, Y, 1, on (true) or n, N, 0, off (false)",
 			 type);
 		break;
-	case DBGFS_TYPE_STR:
+	case DBGFS_SHAPE_STR:
 		ret = check_str(value, &max);
 		snprintf(msg, sizeof(msg), "%s takes a string of at most %ld bytes",
 			 type, max);
 		break;
-	case DBGFS_TYPE_U32_ARRAY:
-	case DBGFS_TYPE_REGSET32:
+	case DBGFS_SHAPE_ARRAY:
+	case DBGFS_SHAPE_REGSET:
 		ret = -EROFS;
 		snprintf(msg, sizeof(msg), "%s is read-only", type);
 		break;
 	default:
-		if (!type_max(t))
-			return 0;	/* blob, file, unknown: the kernel's say */
-		ret = check_unsigned(t, value);
-		snprintf(msg, sizeof(msg),
-			 t >= DBGFS_TYPE_X8 && t <= DBGFS_TYPE_X64 ?
-			 "%s takes a number from 0 to %#" PRIx64 :
-			 "%s takes a number from 0 to %" PRIu64,
-			 type, type_max(t));
-		break;
+		return 0;	/* blob, file, unknown: the kernel's say */
 	}
 	if (ret && why && size)
 		snprintf(why, size, "%s", msg);

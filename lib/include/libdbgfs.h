@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include <dbgfs_magic.h>	/* DBGFS_MAGIC */
+#include <dbgfs_types.h>	/* DBGFS_TYPES(), the table of the types */
 
 #ifdef __cplusplus
 extern "C" {
@@ -199,35 +200,30 @@ int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
 /*
  * Typed entries.  Every typed dbgfs file carries a read-only extended
  * attribute DBGFS_TYPE_XATTR whose value (ASCII, no NUL) names its type:
- * "u8" "u16" "u32" "u64" "x8" "x16" "x32" "x64" "ulong" "size_t"
- * "atomic_t" "bool" "str" "blob" "u32_array" "regset32", or "file" for a
- * file with its client's own operations.  Directories, symbolic links
- * and the files of debugfs and tracefs have none.  Since LIBDBGFS_0.3.
+ * a kind of the table DBGFS_TYPES() of <dbgfs_types.h> ("u8", "x16",
+ * "atomic_t", "bool", "str", "regset32", ...), or "file" for a file with
+ * its client's own operations.  Directories, symbolic links and the files
+ * of debugfs and tracefs have none.  Since LIBDBGFS_0.3.
  */
 #define DBGFS_TYPE_XATTR	"user.dbgfs.type"
 /* A buffer for any type name of today, with room to spare. */
 #define DBGFS_TYPE_NAME_MAX	32
 
+/*
+ * DBGFS_TYPE_<KIND> for each kind of the table, with the number the table
+ * gives it (the ABI: DBGFS_TYPE_U8 is 1 ... DBGFS_TYPE_REGSET32 16); the
+ * x types read as "0x%02llx\n" and so on, atomic_t is signed and 32 bits
+ * wide, u32_array and regset32 are read-only.
+ */
+#define DBGFS_TYPE_ENUM(kind, KIND, abi, ...)	DBGFS_TYPE_##KIND = (abi),
+
 enum dbgfs_type {
 	DBGFS_TYPE_UNKNOWN = 0,	/* a name this library does not know */
-	DBGFS_TYPE_U8,
-	DBGFS_TYPE_U16,
-	DBGFS_TYPE_U32,
-	DBGFS_TYPE_U64,
-	DBGFS_TYPE_X8,		/* the x types read as "0x%02llx\n" and so on */
-	DBGFS_TYPE_X16,
-	DBGFS_TYPE_X32,
-	DBGFS_TYPE_X64,
-	DBGFS_TYPE_ULONG,
-	DBGFS_TYPE_SIZE_T,
-	DBGFS_TYPE_ATOMIC_T,	/* signed, 32 bits */
-	DBGFS_TYPE_BOOL,
-	DBGFS_TYPE_STR,
-	DBGFS_TYPE_BLOB,
-	DBGFS_TYPE_U32_ARRAY,	/* read-only */
-	DBGFS_TYPE_REGSET32,	/* read-only */
-	DBGFS_TYPE_FILE,
+	DBGFS_TYPES(DBGFS_TYPE_ENUM)
+	DBGFS_TYPE_FILE = DBGFS_TYPE_FILE_ABI,
 };
+
+#undef DBGFS_TYPE_ENUM
 
 /*
  * Copy the type name of the entry @path (resolved by dbgfs_path(); a
@@ -250,9 +246,9 @@ enum dbgfs_type dbgfs_type_from_name(const char *name);
  * read-only type: u32_array, regset32), with @why (if not NULL) given a
  * sentence of what the type takes, e.g. "u8 takes a number from 0 to
  * 255".  Numbers are as dbgfs_parse_u64() (atomic_t: dbgfs_parse_s64())
- * takes them, and at most 23 characters; ulong and size_t have the
- * caller's width.  blob, file and unknown types are the kernel's to
- * judge: 0.
+ * takes them, and at most DBGFS_VALUE_CHARS (23) characters; ulong and
+ * size_t have the caller's width.  blob, file and unknown types are the
+ * kernel's to judge: 0.
  */
 int dbgfs_check_value(const char *type, const char *value, char *why,
 		      size_t size);

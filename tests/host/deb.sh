@@ -263,6 +263,7 @@ ok "libdbgfs0: Multi-Arch: same, shlibs libdbgfs0 (>= $version)" \
 ok "libdbgfs-dev: its files" file_list libdbgfs-dev < <(docs libdbgfs-dev; cat <<'EOF'
 usr/include/libdbgfs.h
 usr/include/dbgfs_magic.h
+usr/include/dbgfs_types.h
 usr/lib/@MA@/libdbgfs.a
 usr/lib/@MA@/libdbgfs.so -> libdbgfs.so.0
 usr/lib/@MA@/pkgconfig/libdbgfs.pc

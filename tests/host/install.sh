@@ -51,6 +51,8 @@ ok "libdbgfs.pc says prefix /usr and the version" \
 	       grep -qx 'Version: $version' '$lib/pkgconfig/libdbgfs.pc'"
 ok "libdbgfs.h in /usr/include" test -f "$dest/usr/include/libdbgfs.h"
 ok "dbgfs_magic.h (its DBGFS_MAGIC) in /usr/include" test -f "$dest/usr/include/dbgfs_magic.h"
+ok "dbgfs_types.h (the table of the types) in /usr/include" \
+	test -f "$dest/usr/include/dbgfs_types.h"
 ok "dbgfs.ko for $krel in updates/, version $version" \
 	sh -c "modinfo -F version '$dest/lib/modules/$krel/updates/dbgfs.ko' | grep -qx '$version'"
 ok "dbgfs.h, its dbgfs_types.h and Module.symvers for client modules" \
