@@ -16,6 +16,7 @@
 
 #include <json.h>
 
+#include "compiler.h"
 #include "dbgfs.h"
 
 bool entry_type(const struct entry *e, char *buf, size_t size)
@@ -25,15 +26,44 @@ bool entry_type(const struct entry *e, char *buf, size_t size)
 	return !dbgfs_get_type(NULL, e->path, buf, size);
 }
 
+/* The shape and read format of each type, from the table of <dbgfs_types.h>. */
+static const struct {
+	const char *name;
+	int shape;		/* DBGFS_SHAPE_* */
+	const char *fmt;	/* a number's read format, the module's */
+} types[] = {
+#define TYPE_SHAPE(kind, KIND, abi, shape, bytes, fmt, ctype)		\
+	{ #kind, DBGFS_SHAPE_##shape, fmt },
+	DBGFS_TYPES(TYPE_SHAPE)
+#undef TYPE_SHAPE
+};
+
+/* The shape of @type and its format in *@fmt; 0 for "file" and others. */
+static int type_shape(const char *type, const char **fmt)
+{
+	size_t i;
+
+	for (i = 0; type && i < ARRAY_SIZE(types); i++)
+		if (!strcmp(type, types[i].name)) {
+			*fmt = types[i].fmt;
+			return types[i].shape;
+		}
+	return 0;
+}
+
 /* @buf (@len bytes) is exactly @want. */
 static bool text_is(const char *buf, size_t len, const char *want)
 {
 	return strlen(want) == len && !memcmp(buf, want, len);
 }
 
-/* A number of @type: its text and the kernel's format of it agree. */
+/*
+ * A number of @type: its text and the kernel's format of it, @fmt, agree.
+ * Decimal numbers are JSON numbers; hex ones ("0x" and all their digits)
+ * are kept as text.
+ */
 static struct json_object *number(const char *type, const char *buf,
-				  size_t len, bool is_signed)
+				  size_t len, int shape, const char *fmt)
 {
 	char text[32];
 	uint64_t u;
@@ -41,32 +71,20 @@ static struct json_object *number(const char *type, const char *buf,
 
 	if (dbgfs_check_value(type, buf, NULL, 0))
 		return NULL;
-	if (is_signed) {
+	if (shape == DBGFS_SHAPE_SDEC) {
 		if (dbgfs_parse_s64(buf, &s))
 			return NULL;
-		snprintf(text, sizeof(text), "%" PRId64 "\n", s);
+		snprintf(text, sizeof(text), fmt, (long long)s);
 		return text_is(buf, len, text) ? json_object_new_int64(s) : NULL;
 	}
 	if (dbgfs_parse_u64(buf, &u))
 		return NULL;
-	snprintf(text, sizeof(text), "%" PRIu64 "\n", u);
-	return text_is(buf, len, text) ? json_object_new_uint64(u) : NULL;
-}
-
-/* x8..x64: "0x" and 2, 4, 8 or 16 digits, kept as text. */
-static struct json_object *hex_text(const char *type, const char *buf,
-				    size_t len)
-{
-	int digits = 2 << (dbgfs_type_from_name(type) - DBGFS_TYPE_X8);
-	char text[32];
-	uint64_t u;
-
-	if (dbgfs_check_value(type, buf, NULL, 0) || dbgfs_parse_u64(buf, &u))
-		return NULL;
-	snprintf(text, sizeof(text), "0x%0*" PRIx64 "\n", digits, u);
+	snprintf(text, sizeof(text), fmt, (unsigned long long)u);
 	if (!text_is(buf, len, text))
 		return NULL;
-	return json_object_new_string_len(buf, len - 1);
+	if (shape == DBGFS_SHAPE_HEX)
+		return json_object_new_string_len(buf, len - 1);
+	return json_object_new_uint64(u);
 }
 
 /* "1 2 3\n" as [1, 2, 3]; an empty array reads as nothing at all. */
@@ -102,46 +120,44 @@ bad:
 
 bool typed_kind(const char *type)
 {
-	switch (dbgfs_type_from_name(type)) {
-	case DBGFS_TYPE_UNKNOWN:
-	case DBGFS_TYPE_BLOB:
-	case DBGFS_TYPE_REGSET32:
-	case DBGFS_TYPE_FILE:
-		return false;
-	default:
+	const char *fmt;
+
+	switch (type_shape(type, &fmt)) {
+	case DBGFS_SHAPE_DEC:
+	case DBGFS_SHAPE_HEX:
+	case DBGFS_SHAPE_SDEC:
+	case DBGFS_SHAPE_BOOL:
+	case DBGFS_SHAPE_STR:
+	case DBGFS_SHAPE_ARRAY:
 		return true;
+	default:	/* blob, regset32, file, unknown */
+		return false;
 	}
 }
 
 struct json_object *typed_json(const char *type, const char *buf, size_t len)
 {
+	const char *fmt;
+	int shape;
+
 	if (memchr(buf, '\0', len))
 		return NULL;
-	switch (dbgfs_type_from_name(type)) {
-	case DBGFS_TYPE_U8:
-	case DBGFS_TYPE_U16:
-	case DBGFS_TYPE_U32:
-	case DBGFS_TYPE_U64:
-	case DBGFS_TYPE_ULONG:
-	case DBGFS_TYPE_SIZE_T:
-		return number(type, buf, len, false);
-	case DBGFS_TYPE_ATOMIC_T:
-		return number(type, buf, len, true);
-	case DBGFS_TYPE_X8:
-	case DBGFS_TYPE_X16:
-	case DBGFS_TYPE_X32:
-	case DBGFS_TYPE_X64:
-		return hex_text(type, buf, len);
-	case DBGFS_TYPE_BOOL:
+	shape = type_shape(type, &fmt);
+	switch (shape) {
+	case DBGFS_SHAPE_DEC:
+	case DBGFS_SHAPE_HEX:
+	case DBGFS_SHAPE_SDEC:
+		return number(type, buf, len, shape, fmt);
+	case DBGFS_SHAPE_BOOL:
 		if (!text_is(buf, len, "Y\n") && !text_is(buf, len, "N\n"))
 			return NULL;
 		return json_object_new_boolean(*buf == 'Y');
-	case DBGFS_TYPE_STR:
+	case DBGFS_SHAPE_STR:
 		if (!len || buf[len - 1] != '\n' ||
 		    !is_utf8((const unsigned char *)buf, len, true))
 			return NULL;
 		return json_object_new_string_len(buf, len - 1);
-	case DBGFS_TYPE_U32_ARRAY:
+	case DBGFS_SHAPE_ARRAY:
 		return u32_array(buf, len);
 	default:
 		return NULL;
