@@ -38,5 +38,6 @@ void run_free(struct run *r);
 void test_values(const char *tmp);
 void test_watch_follow(const char *tmp);
 void test_tool(const char *tool, const char *fixtures, const char *tmp);
+void test_table(const char *fixtures);
 
 #endif /* DBGFS_TEST_COMMON_H */

@@ -580,6 +580,7 @@ int main(int argc, char **argv)
 	test_values(tmp);
 	test_check_value();
 	test_type_names();
+	test_table(fixtures);
 	test_get_type(tmp);
 	test_watch_follow(tmp);
 	if (argc > 2)
