@@ -90,7 +90,7 @@ port:
 	tools/port/dbgfs-port $(ARGS) $(DIR) $(FILES)
 
 # dbgfs-port's own tests (tests/port/): its cases, twenty drivers of linux-source-6.1 and
-# the differential client's debugfs build, ported and built for 6.1.
+# three whole ones, and the differential client's debugfs build, ported and built for 6.1.
 check-port:
 	scripts/setup 6.1
 	scripts/build-modules 6.1 kernel

@@ -30,7 +30,7 @@ for f in "$symvers" "$kdir/Makefile"; do
 done
 rm -rf "$out"
 mkdir -p "$out/include"
-cp kernel/include/dbgfs.h "$out/include/"
+cp -r kernel/include/dbgfs.h kernel/include/uapi "$out/include/"
 cp "$symvers" "$out/dbgfs.symvers"
 
 # The debugfs build's source: DIFF_DEBUGFS's branches kept, DIFF_FIND_CREATE_STR's

@@ -9,7 +9,10 @@
 # marked "build" must then compile and link with no error and no warning; one marked
 # "refuse" holds something the tool cannot port, and is only ported.  What the tool reports
 # for all of them ("FILE:LINE: why") is compared with tests/port/drivers.expected, and its
-# exit status with what that expectation implies (1 with reports, else 0).  TAP on stdout.
+# exit status with what that expectation implies (1 with reports, else 0).  Then three
+# whole drivers (units below), each a folder ported as one (dbgfs-port DIR) and built as
+# one module at W=1: no report, no warning that the driver's own build (the original's,
+# against debugfs) does not give.  TAP on stdout.
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$DBGFS_TOP" || exit 1
@@ -40,6 +43,15 @@ drivers=(
 	"drivers/iio/imu/adis16460.c refuse files in the directory iio_get_debugfs_dentry() returns"
 )
 
+# Whole drivers, each a folder of the tarball ported as one unit (dbgfs-port DIR) and built
+# as one module: DIR, the Kbuild switches it needs ('+' between them: CONFIG_X=m for its
+# Makefile, -DCONFIG_X=N for a Kconfig value Debian's config lacks), and what it shows.
+units=(
+	"drivers/net/netdevsim CONFIG_NETDEVSIM=m 11 files and netdevsim.h: directories per device and per port in the header's structs (one in a struct without a name inside another), a symlink, u32, bool and u32_array files, files with their own fops"
+	"drivers/net/ethernet/pensando/ionic CONFIG_IONIC=m 12 .c files and their headers: the dentries of ionic.h's and ionic_lif.h's structs, directories per queue with x64, blob and regset32 files"
+	"drivers/misc/genwqe CONFIG_GENWQE=m+-DCONFIG_GENWQE_PLATFORM_ERROR_RECOVERY=0 6 files: card_base.h's directories, made in two files, files with their own fops"
+)
+
 series=${1:-6.1}
 mk="$DBGFS_CACHE/kernels/$series.mk"
 kdir=$(sed -n "s/^KDIR_$series := //p" "$mk" 2>/dev/null)
@@ -52,7 +64,7 @@ port=tools/port/dbgfs-port
 tap_name="port drivers"
 . tests/host/tap.sh
 
-echo "1..$(( ${#drivers[@]} * 3 + $(printf '%s\n' "${drivers[@]}" | grep -c -E ' (build|refuse) ') + 2 ))"
+echo "1..$(( ${#drivers[@]} * 3 + $(printf '%s\n' "${drivers[@]}" | grep -c -E ' (build|refuse) ') + ${#units[@]} * 4 + 2 ))"
 for f in "$tarball" "$symvers" "$kdir/Makefile"; do
 	if [ ! -f "$f" ]; then
 		echo "Bail out! $f is missing (scripts/setup $series; scripts/build-modules $series kernel)"
@@ -72,7 +84,7 @@ misaligned() {
 
 rm -rf "$out"
 mkdir -p "$out/src" "$out/include"
-cp kernel/include/dbgfs.h "$out/include/"
+cp -r kernel/include/dbgfs.h kernel/include/uapi "$out/include/"
 cp "$symvers" "$out/dbgfs.symvers"
 # Kbuild takes M= as words: it gets a link in the cache to $out (as scripts/build-modules).
 link="$DBGFS_CACHE/links/$(printf '%s' "$out" | sha256sum | cut -c1-16)"
@@ -85,8 +97,18 @@ for d in "${drivers[@]}"; do
 		[[ $f == -D* ]] || members+=("linux-source-6.1/$f")
 	done
 done
+unit_dirs=()
+for u in "${units[@]}"; do
+	unit_dirs+=("linux-source-6.1/${u%% *}")
+done
+members+=("${unit_dirs[@]}")
 tar -xJf "$tarball" -C "$out/src" --strip-components=1 "${members[@]}" 2>"$out/tar.log"
 result $? "${#members[@]} files extracted from linux-source-6.1"
+# The whole drivers once more as they are, to build against debugfs: what W=1 says of a
+# driver's own code is no concern of the port.
+mkdir -p "$out/orig"
+tar -xJf "$tarball" -C "$out/orig" --strip-components=1 "${unit_dirs[@]}" \
+	2>>"$out/tar.log"
 
 # The tool runs in src/, so that its reports name the tarball's paths.
 : >"$out/reports"
@@ -142,6 +164,53 @@ for d in "${drivers[@]}"; do
 	ok=$?
 	result $ok "$file: ported, builds against dbgfs for $series as $name.ko (no warnings)"
 	[ $ok = 0 ] || grep -E 'warning:|error:|WARNING:' "$blog" | head -5 | sed 's/^/#   /'
+done
+
+warnings() {
+	grep -E 'warning:|error:|WARNING:' "$1" |
+		sed -E 's|^.*/([^/]+):[0-9]+(:[0-9]+)?: |\1: |' | sort -u
+}
+
+# The whole drivers: no report, nothing of debugfs' API left, no line less aligned, and
+# one module that builds at W=1 without a warning.
+debugfs_api='\<(debugfs_(create_\w+|remove\w*|lookup\w*|rename|initialized|real_fops)\s*\(|DEFINE_DEBUGFS_ATTRIBUTE|struct\s+debugfs_|<linux/debugfs\.h>)'
+for u in "${units[@]}"; do
+	dir=${u%% *} rest=${u#* }
+	switches=${rest%% *} style=${rest#* }
+	name=$(basename "$dir")
+	mapfile -t srcs < <(cd "$out/src" && find "$dir" -name '*.[ch]' | sort)
+	before=0
+	for f in "${srcs[@]}"; do before=$(( before + $(misaligned "$out/src/$f") )); done
+	start=$(date +%s)
+	(cd "$out/src" && "$DBGFS_TOP/$port" --in-place --quiet "$dir") >"$out/$name.port.log" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	[ $rc = 0 ] && [ ! -s "$out/$name.port.log" ]
+	result $? "$dir ($style): dbgfs-port $dir exits $rc in $secs s, no report"
+	sed 's/^/#   /' "$out/$name.port.log" | head -5
+	left=$(cd "$out/src" && grep -n -E "$debugfs_api" "${srcs[@]}" | grep -v -E ':[0-9]+:\s*(/?\*|//)')
+	result "$([ -z "$left" ] && echo 0 || echo 1)" "$dir: nothing of debugfs' API left in its ${#srcs[@]} files"
+	[ -z "$left" ] || head -5 <<<"$left" | sed 's/^/#   /'
+	after=0
+	for f in "${srcs[@]}"; do after=$(( after + $(misaligned "$out/src/$f") )); done
+	result $(( after > before )) "$dir: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
+	kconfig=() defines=()
+	for w in $(tr '+' ' ' <<<"$switches"); do
+		if [[ $w == -D* ]]; then defines+=("$w"); else kconfig+=("$w"); fi
+	done
+	blog="$out/$name.build.log"
+	make -C "$kdir" M="$link/src/$dir" W=1 "${kconfig[@]}" \
+		KCFLAGS="-I$link/include ${defines[*]}" \
+		KBUILD_EXTRA_SYMBOLS="$link/dbgfs.symvers" modules >"$blog" 2>&1
+	rc=$?
+	make -C "$kdir" M="$link/orig/$dir" W=1 "${kconfig[@]}" KCFLAGS="${defines[*]}" modules \
+		>"$out/$name.orig.log" 2>&1
+	# Each warning by its file and text (lines move): the port's, less the original's.
+	new=$(comm -23 <(warnings "$blog") <(warnings "$out/$name.orig.log"))
+	[ $rc = 0 ] && ls "$out/src/$dir"/*.ko >/dev/null 2>&1 && [ -z "$new" ]
+	ok=$?
+	result $ok "$dir: ported, builds against dbgfs for $series at W=1, no warning the original build has not ($(warnings "$out/$name.orig.log" | wc -l) it has)"
+	[ $ok = 0 ] || { head -5 <<<"$new"; grep -E 'error:' "$blog" | head -5; } | sed 's/^/#   /'
 done
 
 # The reports, against the recorded expectation.
