@@ -113,6 +113,14 @@ docs:
 deb:
 	scripts/deb
 
+# The packages of `make deb` installed as a user installs them, the README's Quick start
+# run as written, and removed, in QEMU booting real Debian 12 and 13 root filesystems made
+# once in the cache (scripts/check-install; RELEASE=bookworm or trixie for one).  Too slow
+# for `make check`: see the README for its time.
+RELEASE ?= bookworm trixie
+check-install: deb
+	scripts/check-install $(RELEASE)
+
 # The fuzzer's long form (tests/guest/fuzz.c): make fuzz SEED=0x1234 TIME=600 KERNEL=debug.
 # SEED defaults to a random one (printed); the guest boots with panic_on_warn=0, so that
 # the fuzzer sees a KASAN or lockdep report itself and replays and shrinks its log.
@@ -156,4 +164,4 @@ clean:
 	rm -rf build
 
 .PHONY: all setup modules user check check-guest check-selftest check-debug run bench bench-profile bench-build install \
-	uninstall port check-port dkms-source docs deb fuzz fuzz-power soak clean
+	uninstall port check-port dkms-source docs deb check-install fuzz fuzz-power soak clean
