@@ -13,7 +13,7 @@ mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
 tap_name="port cases"
 . "$DBGFS_TOP/tests/host/tap.sh"
 
-echo "1..$(( ${#cases[@]} * 5 + 11 ))"
+echo "1..$(( ${#cases[@]} * 5 + 12 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
 checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
 [ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
@@ -97,6 +97,14 @@ rc=$?
 [ $rc = 2 ] && cmp -s returns.c "$tmp/returns.c" &&
 	grep -q '^dbgfs-port: returns.c: spatch ran out of its 1 s in rule use_return, function r_parse()' "$tmp/err"
 result $? "--timeout 1 with the old rule: exit $rc (2 expected), names returns.c, use_return and r_parse(), file unchanged"
+# In a unit, a file that runs out leaves every file as it was.
+cp include.c "$tmp/include.c"
+(cd "$tmp" && DBGFS_PORT_COCCI="$DBGFS_TOP/tests/port/cases/explode.cocci" \
+	"$port" --quiet --in-place --timeout 1 returns.c include.c) >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && cmp -s returns.c "$tmp/returns.c" && cmp -s include.c "$tmp/include.c" &&
+	grep -q '^dbgfs-port: nothing ported' "$tmp/err"
+result $? "a unit of two, one runs out: exit $rc (2 expected), nothing ported"
 SPATCH=/nonexistent/spatch "$port" --quiet include.c >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q 'spatch not found' "$tmp/err"
