@@ -50,8 +50,10 @@ for c in "${cases[@]}"; do
 	rc=$?
 	[ $rc = "$want" ] && [ ! -s "$tmp/out" ] && cmp -s "$tmp/ip/$name.c" "$tmp/want/$name.c"
 	result $? "$name: --in-place writes the diff's result, prints no diff, exits $want"
-	before=$(perl "$checkpatch" --no-tree --terse --strict -f "$name.c" 2>/dev/null | grep -c 'Alignment should')
-	after=$(perl "$checkpatch" --no-tree --terse --strict -f "$tmp/ip/$name.c" 2>/dev/null | grep -c 'Alignment should')
+	# (checkpatch runs diff(1) on the path unquoted: it gets the name in its folder)
+	before=$(perl "$checkpatch" --no-tree --terse --strict -f "$name.c" 2>&1 | grep -c 'Alignment should')
+	after=$(cd "$tmp/ip" && perl "$checkpatch" --no-tree --terse --strict -f "$name.c" 2>&1 |
+		grep -c 'Alignment should')
 	result $(( after > before )) "$name: checkpatch --strict: $after lines not aligned with their parenthesis, $before before"
 done
 

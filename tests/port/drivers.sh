@@ -76,10 +76,33 @@ checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
 [ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
 
 # misaligned FILE: how many continuation lines checkpatch --strict finds not aligned with
-# their open parenthesis.
+# their open parenthesis; "?" if checkpatch says anything else on stderr (it runs diff(1)
+# on the path unquoted: it is given the file's name in its folder).
 misaligned() {
-	perl "$checkpatch" --no-tree --terse --strict -f "$1" 2>/dev/null |
-		grep -c 'Alignment should match open parenthesis'
+	local err
+	err=$(cd "$(dirname "$1")" &&
+		perl "$checkpatch" --no-tree --terse --strict -f "$(basename "$1")" 2>&1 >"$out/cp.out")
+	if [ -n "$err" ]; then
+		echo "?"
+	else
+		grep -c 'Alignment should match open parenthesis' "$out/cp.out"
+	fi
+}
+
+# no_worse BEFORE AFTER: both counted, and AFTER is no more than BEFORE.
+no_worse() {
+	[[ $1 =~ ^[0-9]+$ && $2 =~ ^[0-9]+$ ]] && [ "$2" -le "$1" ]
+}
+
+# sum_misaligned FILE...: misaligned of each, added ("?" if one is).
+sum_misaligned() {
+	local f n sum=0
+	for f in "$@"; do
+		n=$(misaligned "$f")
+		[[ $n =~ ^[0-9]+$ ]] || { echo "?"; return; }
+		sum=$(( sum + n ))
+	done
+	echo "$sum"
 }
 
 rm -rf "$out"
@@ -122,7 +145,8 @@ for d in "${drivers[@]}"; do
 	(cd "$out/src" && "$DBGFS_TOP/$port" --in-place --quiet "$file") >"$log" 2>&1
 	rc=$?
 	after=$(misaligned "$out/src/$file")
-	result $(( after > before )) "$file: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
+	no_worse "$before" "$after"
+	result $? "$file: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
 	cat "$log" >>"$out/reports"
 	want=$(grep -c -F "$file:" "$expected")
 	[ "$want" -gt 0 ] && want=1
@@ -179,8 +203,7 @@ for u in "${units[@]}"; do
 	switches=${rest%% *} style=${rest#* }
 	name=$(basename "$dir")
 	mapfile -t srcs < <(cd "$out/src" && find "$dir" -name '*.[ch]' | sort)
-	before=0
-	for f in "${srcs[@]}"; do before=$(( before + $(misaligned "$out/src/$f") )); done
+	before=$(sum_misaligned "${srcs[@]/#/$out/src/}")
 	start=$(date +%s)
 	(cd "$out/src" && "$DBGFS_TOP/$port" --in-place --quiet "$dir") >"$out/$name.port.log" 2>&1
 	rc=$?
@@ -191,9 +214,9 @@ for u in "${units[@]}"; do
 	left=$(cd "$out/src" && grep -n -E "$debugfs_api" "${srcs[@]}" | grep -v -E ':[0-9]+:\s*(/?\*|//)')
 	result "$([ -z "$left" ] && echo 0 || echo 1)" "$dir: nothing of debugfs' API left in its ${#srcs[@]} files"
 	[ -z "$left" ] || head -5 <<<"$left" | sed 's/^/#   /'
-	after=0
-	for f in "${srcs[@]}"; do after=$(( after + $(misaligned "$out/src/$f") )); done
-	result $(( after > before )) "$dir: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
+	after=$(sum_misaligned "${srcs[@]/#/$out/src/}")
+	no_worse "$before" "$after"
+	result $? "$dir: checkpatch --strict finds $after lines not aligned with their parenthesis, $before before"
 	kconfig=() defines=()
 	for w in $(tr '+' ' ' <<<"$switches"); do
 		if [[ $w == -D* ]]; then defines+=("$w"); else kconfig+=("$w"); fi
