@@ -987,9 +987,10 @@ static const struct seqwrite seqwrites[] = {
 static bool kernel_before(const char *rel, unsigned int major,
 			  unsigned int minor)
 {
-	unsigned int ma = 0, mi = 0;
+	unsigned int ma, mi;
 
-	sscanf(rel, "%u.%u", &ma, &mi);
+	if (sscanf(rel, "%u.%u", &ma, &mi) != 2)
+		return false;
 	return ma < major || (ma == major && mi < minor);
 }
 

@@ -26,7 +26,7 @@ mkdir -p build/logs
 lib="$dest/usr/lib/$multiarch"
 src="$dest/usr/src/dbgfs-$version"
 
-echo "1..24"
+echo "1..25"
 ok "make install DESTDIR PREFIX=/usr KDIR ($series)" \
 	make -s install DESTDIR="$dest" PREFIX=/usr KDIR="$kdir"
 ok "the tool in /usr/bin" test -x "$dest/usr/bin/dbgfs"

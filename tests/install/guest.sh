@@ -127,7 +127,7 @@ man_page() {
 }
 
 # The client recipe, as written, in a folder of its own.
-client=/root/client
+client=/var/tmp/dbgfs-client
 build_client() {
 	local rc
 	mkdir -p "$client"
