@@ -76,17 +76,16 @@ checkpatch=$DBGFS_CACHE/checkpatch/checkpatch.pl
 [ -f "$checkpatch" ] || { echo "Bail out! $checkpatch is missing (scripts/setup)"; exit 1; }
 
 # misaligned FILE: how many continuation lines checkpatch --strict finds not aligned with
-# their open parenthesis; "?" if checkpatch says anything else on stderr (it runs diff(1)
-# on the path unquoted: it is given the file's name in its folder).
+# their open parenthesis, "?" if it cannot say.  checkpatch runs diff(1) on the path it
+# is given unquoted: it gets a copy in a folder of /tmp, whose path has no space.
 misaligned() {
-	local err
-	err=$(cd "$(dirname "$1")" &&
-		perl "$checkpatch" --no-tree --terse --strict -f "$(basename "$1")" 2>&1 >"$out/cp.out")
-	if [ -n "$err" ]; then
-		echo "?"
-	else
-		grep -c 'Alignment should match open parenthesis' "$out/cp.out"
-	fi
+	local d n
+	d=$(mktemp -d /tmp/dbgfs-checkpatch.XXXXXX) || { echo "?"; return; }
+	cp "$1" "$d/" &&
+		n=$(perl "$checkpatch" --no-tree --terse --strict -f "$d/$(basename "$1")" 2>/dev/null |
+			grep -c 'Alignment should match open parenthesis')
+	rm -rf "$d"
+	echo "${n:-?}"
 }
 
 # no_worse BEFORE AFTER: both counted, and AFTER is no more than BEFORE.
