@@ -1010,7 +1010,11 @@ c << ren.c;
 p << ren.p;
 g;
 @@
-if c in fns and not kept(p):
+if c == "debugfs_real_fops" and any(kept_call(k) for (k, _) in facts["fops"]):
+    report(p, "debugfs_real_fops(): files made with fops in the files ported stay "
+              "debugfs files, so it stays debugfs_real_fops(); left as it is")
+    cocci.include_match(False)
+elif c in fns and not kept(p):
     coccinelle.g = cocci.make_ident(fns[c][0])
 else:
     cocci.include_match(False)
