@@ -20,9 +20,6 @@
 #include "compiler.h"
 #include "libdbgfs.h"
 
-/* Longest number file we parse: "-0x" + 64 binary digits would not fit. */
-#define NUM_MAX 64
-
 const char *dbgfs_version(void)
 {
 	return LIBDBGFS_VERSION_STRING;
@@ -106,7 +103,7 @@ static int prepare_num(const char *s, char *buf, size_t size)
 
 int dbgfs_parse_u64(const char *s, uint64_t *val)
 {
-	char buf[NUM_MAX + 1], *end;
+	char buf[DBGFS_VALUE_CHARS + 1], *end;
 	unsigned long long v;
 	int ret;
 
@@ -127,7 +124,7 @@ int dbgfs_parse_u64(const char *s, uint64_t *val)
 
 int dbgfs_parse_s64(const char *s, int64_t *val)
 {
-	char buf[NUM_MAX + 1], *end;
+	char buf[DBGFS_VALUE_CHARS + 1], *end;
 	long long v;
 	int ret;
 
@@ -309,12 +306,12 @@ static int get_value(struct dbgfs_ctx *ctx, const char *path, char **bufp)
 	void *buf;
 	int ret;
 
-	ret = dbgfs_read_file(ctx, path, NUM_MAX + 2, 0, &buf, &len);
+	ret = dbgfs_read_file(ctx, path, DBGFS_VALUE_CHARS + 2, 0, &buf, &len);
 	if (ret)
 		return ret;
-	if (len > NUM_MAX + 1 || memchr(buf, '\0', len)) {
+	if (len > DBGFS_VALUE_CHARS + 1 || memchr(buf, '\0', len)) {
 		free(buf);
-		return len > NUM_MAX + 1 ? -EFBIG : -EINVAL;
+		return len > DBGFS_VALUE_CHARS + 1 ? -EFBIG : -EINVAL;
 	}
 	*bufp = buf;
 	return 0;

@@ -19,9 +19,6 @@
 #include "compiler.h"
 #include "libdbgfs.h"
 
-/* The module's longest number write, newline aside. */
-#define NUM_CHARS DBGFS_VALUE_CHARS
-
 /* What the table of <dbgfs_types.h> says of each type, by its number. */
 static const struct type_info {
 	const char *name;
@@ -90,7 +87,7 @@ static int number_shape(const char *value)
 
 	if (len && value[len - 1] == '\n')
 		len--;
-	if (!len || len > NUM_CHARS)
+	if (!len || len > DBGFS_VALUE_CHARS)
 		return -EINVAL;
 	if (!strchr("+-0123456789", value[0]))
 		return -EINVAL;
@@ -130,8 +127,8 @@ static int check_bool(const char *value)
 {
 	size_t len = strlen(value);
 
-	if (!len || len > NUM_CHARS + 1 ||
-	    (len == NUM_CHARS + 1 && value[len - 1] != '\n'))
+	if (!len || len > DBGFS_VALUE_CHARS + 1 ||
+	    (len == DBGFS_VALUE_CHARS + 1 && value[len - 1] != '\n'))
 		return -EINVAL;
 	if (strchr("yYtT1nNfF0", value[0]))
 		return 0;

@@ -155,8 +155,9 @@ int dbgfs_path(struct dbgfs_ctx *ctx, const char *path, char *buf,
  * Parsers used by the getters, exposed for callers that read on their
  * own.  They accept exactly one value and an optional trailing newline.
  * Numbers: base from the prefix (0x hex, 0 octal, else decimal), an
- * optional sign (u64 refuses '-'); -EINVAL for no number or trailing
- * garbage, -ERANGE for a value out of range.  Bool: kstrtobool words
+ * optional sign (u64 refuses '-'), at most DBGFS_VALUE_CHARS (23)
+ * characters; -EINVAL for no number, a longer one or trailing garbage,
+ * -ERANGE for a value out of range.  Bool: kstrtobool words
  * Y/y/1/N/n/0, t/T/f/F, on/off, yes/no, true/false; else -EINVAL.
  */
 int dbgfs_parse_u64(const char *s, uint64_t *val);

@@ -66,6 +66,9 @@ static void test_parsers(void)
 	u64_case("18446744073709551616", -ERANGE, 0);
 	u64_case("0x10\n", 0, 16);
 	u64_case("0x000000000000002a\n", 0, 42);
+	/* DBGFS_VALUE_CHARS: a u64 in octal is the longest number. */
+	u64_case("01777777777777777777777\n", 0, UINT64_MAX);
+	u64_case("000000000000000000000042", -EINVAL, 0);
 	u64_case("010", 0, 8);
 	u64_case("+5", 0, 5);
 	u64_case("-1", -EINVAL, 0);

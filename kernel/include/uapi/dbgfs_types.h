@@ -73,7 +73,9 @@
 /*
  * The longest number a write may hold, a trailing newline aside: a u64 in
  * octal, "0" and 22 digits.  debugfs parses the first 23 bytes of any
- * write; dbgfs refuses longer ones.  Bools are held to it too.
+ * write; dbgfs refuses longer ones.  Bools are held to it too.  No value
+ * file reads longer (a u64 in decimal is 20 digits): libdbgfs' parsers
+ * and getters take no longer number either.
  */
 #define DBGFS_VALUE_CHARS	23
 
