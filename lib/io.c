@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * libdbgfs: path joining, value parsers and typed file access.
+ * libdbgfs: reading and writing files, raw and as typed values.
  *
  * Attribute files are read until EOF (their i_size is usually 0) and
  * written with a single write(2): the kernel parses each write as one
@@ -13,155 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
 #include "compiler.h"
 #include "libdbgfs.h"
-
-const char *dbgfs_version(void)
-{
-	return LIBDBGFS_VERSION_STRING;
-}
-
-int dbgfs_join(const char *dir, const char *rel, char *buf, size_t size)
-{
-	size_t dlen, rlen;
-	int n;
-
-	if (!buf || (!dir && !(rel && *rel == '/')))
-		return -EINVAL;
-	if (rel && *rel == '/')
-		n = snprintf(buf, size, "%s", rel);
-	else if (!rel || !*rel)
-		n = snprintf(buf, size, "%s", dir);
-	else {
-		dlen = strlen(dir);
-		while (dlen > 1 && dir[dlen - 1] == '/')
-			dlen--;
-		rlen = strlen(rel);
-		if (dlen == 1 && dir[0] == '/')
-			dlen = 0;	/* "/" + "x" is "/x", not "//x" */
-		n = snprintf(buf, size, "%.*s/%.*s", (int)dlen, dir,
-			     (int)rlen, rel);
-	}
-	if (n < 0)
-		return -EINVAL;
-	return (size_t)n < size ? 0 : -ENAMETOOLONG;
-}
-
-int dbgfs_path(struct dbgfs_ctx *ctx, const char *path, char *buf,
-	       size_t size)
-{
-	char dir[PATH_MAX];
-	int ret;
-
-	if (!path || !buf)
-		return -EINVAL;
-	if (!ctx || *path == '/') {
-		if (strlen(path) >= size)
-			return -ENAMETOOLONG;
-		strcpy(buf, path);
-		return 0;
-	}
-	ret = dbgfs_where(ctx, dir, sizeof(dir));
-	if (ret)
-		return ret;
-	return dbgfs_join(dir, path, buf, size);
-}
-
-/* Length of @s without one trailing newline. */
-static size_t value_len(const char *s)
-{
-	size_t len = strlen(s);
-
-	if (len && s[len - 1] == '\n')
-		len--;
-	return len;
-}
-
-/*
- * Copy the value of @s, minus its newline, into @buf for strtoull() and
- * friends, which otherwise skip leading blanks and would hide garbage.
- */
-static int prepare_num(const char *s, char *buf, size_t size)
-{
-	size_t len;
-
-	if (!s)
-		return -EINVAL;
-	len = value_len(s);
-	if (!len || len >= size || memchr(s, '\n', len))
-		return -EINVAL;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (buf[0] == ' ' || buf[0] == '\t')
-		return -EINVAL;
-	return 0;
-}
-
-int dbgfs_parse_u64(const char *s, uint64_t *val)
-{
-	char buf[DBGFS_VALUE_CHARS + 1], *end;
-	unsigned long long v;
-	int ret;
-
-	ret = prepare_num(s, buf, sizeof(buf));
-	if (ret)
-		return ret;
-	if (buf[0] == '-')
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(buf, &end, 0);
-	if (end == buf || *end)
-		return -EINVAL;
-	if (errno == ERANGE)
-		return -ERANGE;
-	*val = v;
-	return 0;
-}
-
-int dbgfs_parse_s64(const char *s, int64_t *val)
-{
-	char buf[DBGFS_VALUE_CHARS + 1], *end;
-	long long v;
-	int ret;
-
-	ret = prepare_num(s, buf, sizeof(buf));
-	if (ret)
-		return ret;
-	errno = 0;
-	v = strtoll(buf, &end, 0);
-	if (end == buf || *end)
-		return -EINVAL;
-	if (errno == ERANGE)
-		return -ERANGE;
-	*val = v;
-	return 0;
-}
-
-int dbgfs_parse_bool(const char *s, bool *val)
-{
-	static const char *const yes[] = { "y", "1", "t", "on", "yes", "true" };
-	static const char *const no[] = { "n", "0", "f", "off", "no", "false" };
-	char buf[8];
-	size_t i;
-
-	if (prepare_num(s, buf, sizeof(buf)))
-		return -EINVAL;
-	for (i = 0; i < ARRAY_SIZE(yes); i++) {
-		if (!strcasecmp(buf, yes[i])) {
-			*val = true;
-			return 0;
-		}
-		if (!strcasecmp(buf, no[i])) {
-			*val = false;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
 
 /* Read all of @fd, at most @max bytes if @max; NUL-terminate. */
 static int read_fd(int fd, size_t max, char **bufp, size_t *lenp)
