@@ -18,50 +18,7 @@
 
 #include "compiler.h"
 #include "libdbgfs.h"
-
-/* Read all of @fd, at most @max bytes if @max; NUL-terminate. */
-static int read_fd(int fd, size_t max, char **bufp, size_t *lenp)
-{
-	size_t len = 0, cap = 4096;
-	char *buf = malloc(cap + 1), *nbuf;
-	ssize_t n;
-
-	if (!buf)
-		return -ENOMEM;
-	for (;;) {
-		size_t want = cap - len;
-
-		if (max && want > max - len)
-			want = max - len;
-		if (!want && max && len == max)
-			break;
-		n = read(fd, buf + len, want);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int err = -errno;
-
-			free(buf);
-			return err;
-		}
-		if (!n)
-			break;
-		len += n;
-		if (len == cap) {
-			cap *= 2;
-			nbuf = realloc(buf, cap + 1);
-			if (!nbuf) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = nbuf;
-		}
-	}
-	buf[len] = '\0';
-	*bufp = buf;
-	*lenp = len;
-	return 0;
-}
+#include "read_all.h"
 
 int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
 		    unsigned int flags, void **buf, size_t *len)
@@ -81,7 +38,7 @@ int dbgfs_read_file(struct dbgfs_ctx *ctx, const char *path, size_t max,
 	fd = open(full, oflags);
 	if (fd < 0)
 		return -errno;
-	ret = read_fd(fd, max, &data, &n);
+	ret = read_all(fd, max, NULL, &data, &n);
 	close(fd);
 	if (ret)
 		return ret;

@@ -8,6 +8,7 @@
  * with a space wrong.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -16,11 +17,13 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <unistd.h>
 
 #include <libmount.h>
 
 #include "compiler.h"
 #include "libdbgfs.h"
+#include "read_all.h"
 
 #define DEFAULT_MOUNTINFO "/proc/self/mountinfo"
 
@@ -240,95 +243,73 @@ static bool mountinfo_shaped(const char *line)
 }
 
 /*
- * Read all of @f into memory, starting at its first mountinfo-shaped line
- * if it has one.  libmount guesses a table's format from its first line
- * only: a garbage first line would make it parse every later line as
- * fstab and find nothing, where a garbage later line is just skipped.
+ * Where the table's first mountinfo-shaped line starts in @buf, else 0
+ * (not mountinfo at all, a /proc/mounts copy: all of it is libmount's).
+ * libmount guesses a table's format from its first line only: a garbage
+ * first line would make it parse every later line as fstab and find
+ * nothing, where a garbage later line is just skipped.
  */
-static int read_table(FILE *f, char **bufp, size_t *lenp)
+static size_t mountinfo_start(char *buf, size_t len)
 {
-	size_t len = 0, cap = 0, skip = 0, start = 0;
-	bool found = false;
-	char *buf = NULL, *nbuf;
-	size_t n;
+	size_t start = 0, end;
+	bool found;
+	char *nl;
 
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? 2 * cap : 16384;
-			nbuf = realloc(buf, cap + 1);
-			if (!nbuf) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = nbuf;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (!n)
-			break;
-	}
-	if (ferror(f)) {
-		free(buf);
-		return -EIO;
-	}
-	buf[len] = '\0';
 	while (start < len) {
-		char *nl = memchr(buf + start, '\n', len - start);
-		size_t end = nl ? (size_t)(nl - buf) : len;
-		char saved = buf[end];
-
+		nl = memchr(buf + start, '\n', len - start);
+		end = nl ? (size_t)(nl - buf) : len;
 		buf[end] = '\0';
-		if (mountinfo_shaped(buf + start)) {
-			found = true;
-			buf[end] = saved;
-			skip = start;
-			break;
-		}
-		buf[end] = saved;
+		found = mountinfo_shaped(buf + start);
+		buf[end] = nl ? '\n' : '\0';
+		if (found)
+			return start;
 		start = end + 1;
 	}
-	/* Not mountinfo at all (a /proc/mounts copy): give libmount all of it. */
-	if (!found)
-		skip = 0;
-	memmove(buf, buf + skip, len - skip + 1);
-	*bufp = buf;
-	*lenp = len - skip;
 	return 0;
 }
 
+/* Read all of the table @path into memory; it may not be a directory. */
+static int read_table(const char *path, char **bufp, size_t *lenp)
+{
+	struct stat st;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st))
+		ret = -errno;
+	else if (S_ISDIR(st.st_mode))
+		ret = -EISDIR;
+	else
+		ret = read_all(fd, 0, NULL, bufp, lenp);
+	close(fd);
+	return ret;
+}
+
 /*
- * Open the table ourselves so that an unreadable one is an error with its
- * errno instead of an empty table.
+ * libmount's table of @path from its first mountinfo-shaped line on.  It
+ * is read here so that an unreadable table is an error with its errno
+ * instead of an empty table.
  */
 static int load_table(const char *path, struct libmnt_table **tbp)
 {
 	struct libmnt_table *tb;
-	struct stat st;
-	FILE *f, *mem;
-	size_t len;
-	char *buf;
+	size_t len = 0, start;
+	char *buf = NULL;
+	FILE *mem;
 	int ret;
 
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	if (fstat(fileno(f), &st)) {
-		ret = -errno;
-		goto out_close;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = -EISDIR;
-		goto out_close;
-	}
-	ret = read_table(f, &buf, &len);
+	ret = read_table(path, &buf, &len);
 	if (ret)
-		goto out_close;
+		return ret;
+	start = mountinfo_start(buf, len);
+	len -= start;
 	/* fmemopen() of zero bytes fails: an empty table stays empty. */
-	mem = fmemopen(len ? buf : "\n", len ? len : 1, "r");
+	mem = fmemopen(len ? buf + start : "\n", len ? len : 1, "r");
 	if (!mem) {
 		ret = -errno;
-		free(buf);
-		goto out_close;
+		goto out_free;
 	}
 	tb = mnt_new_table();
 	if (!tb) {
@@ -344,9 +325,8 @@ static int load_table(const char *path, struct libmnt_table **tbp)
 	*tbp = tb;
 out_mem:
 	fclose(mem);
+out_free:
 	free(buf);
-out_close:
-	fclose(f);
 	return ret < 0 ? ret : (ret ? -EINVAL : 0);
 }
 

@@ -3,7 +3,6 @@
 #ifndef DBGFS_TOOL_H
 #define DBGFS_TOOL_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
@@ -104,9 +103,8 @@ struct json_object *typed_json(const char *type, const char *buf,
 /*
  * How watch follows a file (follow.c).  watch_mode() decides for a file on
  * a filesystem of statfs(2) f_type @f_type.  fs_name() names a filesystem
- * type, in @buf if the name must be made.  watch_read() reads @fd to its
- * end, at most @max bytes, into *@bufp and *@lenp (malloc'ed,
- * NUL-terminated; free() it); 0 or -errno, -EINTR once *@stop.
+ * type, in @buf if the name must be made.  Its reads are read_all() of
+ * <read_all.h>, which gives up with -EINTR once watch's stop is set.
  */
 enum watch_mode {
 	WATCH_INTERVAL,		/* reopen and reread every --interval */
@@ -115,8 +113,6 @@ enum watch_mode {
 
 enum watch_mode watch_mode(unsigned long f_type);
 const char *fs_name(unsigned long f_type, char *buf, size_t size);
-int watch_read(int fd, size_t max, const atomic_int *stop, char **bufp,
-	       size_t *lenp);
 
 /* Option parsing shared by the subcommands. */
 int parse_common(struct tool *t, const char *cmd, int c, const char *arg);

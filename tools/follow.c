@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * How watch follows a file: by dbgfs' change notification or by rereading
- * it every interval, the name of a filesystem for its -v line, and the
- * read of a value.  Apart from watch.c, and without the tool's output, so
- * that the host tests build it too.
+ * it every interval, and the name of a filesystem for its -v line.  Apart
+ * from watch.c, and without the tool's output, so that the host tests
+ * build it too.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include <linux/magic.h>	/* TMPFS_MAGIC and the others */
 
@@ -60,42 +57,4 @@ const char *fs_name(unsigned long f_type, char *buf, size_t size)
 			return fs_names[i].name;
 	snprintf(buf, size, "filesystem 0x%lx", f_type);
 	return buf;
-}
-
-/*
- * Unlike the library's reader it gives up on EINTR once a signal asked
- * to stop: a read that blocks (trace_pipe, a FIFO with an idle writer)
- * must not outlive Ctrl-C.
- */
-int watch_read(int fd, size_t max, const atomic_int *stop, char **bufp,
-	       size_t *lenp)
-{
-	size_t len = 0;
-	char *buf;
-	ssize_t n;
-	int err = 0;
-
-	buf = malloc(max + 1);
-	if (!buf)
-		return -ENOMEM;
-	while (len < max) {
-		n = read(fd, buf + len, max - len);
-		if (n < 0 && errno == EINTR && !*stop)
-			continue;
-		if (n < 0) {
-			err = -errno;
-			break;
-		}
-		if (!n)
-			break;
-		len += n;
-	}
-	if (err) {
-		free(buf);
-		return err;
-	}
-	buf[len] = '\0';
-	*bufp = buf;
-	*lenp = len;
-	return 0;
 }

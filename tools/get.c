@@ -12,6 +12,7 @@
 #include <json.h>
 
 #include "dbgfs.h"
+#include "read_all.h"
 
 /* get's default --max: bounded, and far above any attribute file. */
 #define GET_MAX_DEFAULT ((size_t)64 << 20)
@@ -113,44 +114,25 @@ static int stream_fd(int fd, const char *shown, size_t max)
  */
 static int get_json(int fd, const char *shown, size_t max)
 {
-	size_t len = 0, cap = 0;
-	char *buf = NULL, *nbuf;
 	struct json_object *doc;
-	ssize_t n;
+	size_t len = 0;
+	char *buf = NULL;
+	int ret;
 
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 65536;
-			if (max && cap > max + 1)
-				cap = max + 1;
-			nbuf = realloc(buf, cap);
-			if (!nbuf) {
-				free(buf);
-				err_path(shown, ENOMEM);
-				return EXIT_FAIL;
-			}
-			buf = nbuf;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			free(buf);
-			err_path(shown, errno);
-			return EXIT_FAIL;
-		}
-		if (!n)
-			break;
-		len += n;
-		if (max && len > max) {
-			free(buf);
-			fail("%s: longer than --max %zu bytes", shown, max);
-			return EXIT_FAIL;
-		}
+	/* One byte past @max tells a longer file from one of @max. */
+	ret = read_all(fd, max ? max + 1 : 0, NULL, &buf, &len);
+	if (ret) {
+		err_path(shown, -ret);
+		return EXIT_FAIL;
+	}
+	if (max && len > max) {
+		free(buf);
+		fail("%s: longer than --max %zu bytes", shown, max);
+		return EXIT_FAIL;
 	}
 	doc = json_object_new_object();
 	json_str(doc, "path", shown);
-	json_value(doc, buf ? buf : "", len);
+	json_value(doc, buf, len);
 	print_json(doc);
 	json_object_put(doc);
 	free(buf);

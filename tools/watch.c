@@ -18,6 +18,7 @@
 #include <json.h>
 
 #include "dbgfs.h"
+#include "read_all.h"
 
 struct watch_opts {
 	long interval;
@@ -123,7 +124,7 @@ static int read_watched(const char *path, char **bufp, size_t *lenp)
 
 	if (fd < 0)
 		return fd;
-	ret = watch_read(fd, VALUE_MAX, &stop, bufp, lenp);
+	ret = read_all(fd, VALUE_MAX, &stop, bufp, lenp);
 	close(fd);
 	return ret;
 }
@@ -241,7 +242,7 @@ static int notify_loop(struct seen *s, const char *shown, const char *path,
 	int ret;
 
 	for (;;) {
-		ret = watch_read(fd, VALUE_MAX, &stop, &buf, &len);
+		ret = read_all(fd, VALUE_MAX, &stop, &buf, &len);
 		ret = took(s, shown, ret, buf, len, w);
 		if (ret < 0)
 			ret = notify_wait(s, shown, fd, w);

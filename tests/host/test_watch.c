@@ -2,7 +2,7 @@
 /*
  * Host tests of how dbgfs watch follows a file (tools/follow.c, built in
  * here): the mode it picks for a filesystem type and a file, the names of
- * filesystems in its -v line, and its reads.  The host has no dbgfs: the
+ * filesystems in its -v line, and its reads (read_all() of <read_all.h>).  The host has no dbgfs: the
  * tool itself on dbgfs is the guest's to test (tests/guest/notify.c).
  */
 #include <errno.h>
@@ -16,6 +16,7 @@
 
 #include "common.h"
 #include "dbgfs.h"
+#include "read_all.h"
 #include "tap.h"
 
 static atomic_int no_stop;
@@ -40,9 +41,9 @@ static void test_read(const char *tmp)
 
 	write_file(file, "12345\n", 6);
 	fd = open(file, O_RDONLY);
-	ok(!watch_read(fd, 100, &no_stop, &a, &alen) && alen == 6 &&
+	ok(!read_all(fd, 100, &no_stop, &a, &alen) && alen == 6 &&
 	   !strcmp(a, "12345\n") &&
-	   !watch_read(fd, 100, &no_stop, &b, &blen) && blen == 0 && !*b,
+	   !read_all(fd, 100, &no_stop, &b, &blen) && blen == 0 && !*b,
 	   "watch: a read to the end, and one more gives nothing");
 	free(a);
 	free(b);
@@ -50,14 +51,14 @@ static void test_read(const char *tmp)
 
 	fd = open(file, O_RDONLY);
 	a = NULL;
-	ok(!watch_read(fd, 3, &no_stop, &a, &alen) && alen == 3 &&
+	ok(!read_all(fd, 3, &no_stop, &a, &alen) && alen == 3 &&
 	   !strcmp(a, "123"), "watch: a longer value cut at max, NUL-ended");
 	free(a);
 	close(fd);
 
 	fd = open(file, O_WRONLY);
 	a = NULL;
-	ok(watch_read(fd, 100, &no_stop, &a, &alen) == -EBADF && !a,
+	ok(read_all(fd, 100, &no_stop, &a, &alen) == -EBADF && !a,
 	   "watch: a read error is returned, nothing allocated");
 	close(fd);
 
@@ -69,7 +70,7 @@ static void test_read(const char *tmp)
 		diag("write to a pipe: %s", strerror(errno));
 	close(p[1]);
 	a = NULL;
-	ok(!watch_read(p[0], 100, &no_stop, &a, &alen) && alen == 1 &&
+	ok(!read_all(p[0], 100, &no_stop, &a, &alen) && alen == 1 &&
 	   !strcmp(a, "x"), "watch: a pipe is read to its end");
 	free(a);
 	close(p[0]);
