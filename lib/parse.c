@@ -41,19 +41,27 @@ static int prepare_num(const char *s, char *buf, size_t size)
 	return 0;
 }
 
-int dbgfs_parse_u64(const char *s, uint64_t *val)
+/*
+ * The one number of @s as strtoll() (@is_signed) or strtoull() reads it
+ * in base 0, into *@val bit for bit; strtoull() would take a '-' as a
+ * negation: refused.
+ */
+static int parse_number(const char *s, bool is_signed, uint64_t *val)
 {
 	char buf[DBGFS_VALUE_CHARS + 1], *end;
-	unsigned long long v;
+	uint64_t v;
 	int ret;
 
 	ret = prepare_num(s, buf, sizeof(buf));
 	if (ret)
 		return ret;
-	if (buf[0] == '-')
+	if (!is_signed && buf[0] == '-')
 		return -EINVAL;
 	errno = 0;
-	v = strtoull(buf, &end, 0);
+	if (is_signed)
+		v = strtoll(buf, &end, 0);
+	else
+		v = strtoull(buf, &end, 0);
 	if (end == buf || *end)
 		return -EINVAL;
 	if (errno == ERANGE)
@@ -62,23 +70,20 @@ int dbgfs_parse_u64(const char *s, uint64_t *val)
 	return 0;
 }
 
+int dbgfs_parse_u64(const char *s, uint64_t *val)
+{
+	return parse_number(s, false, val);
+}
+
 int dbgfs_parse_s64(const char *s, int64_t *val)
 {
-	char buf[DBGFS_VALUE_CHARS + 1], *end;
-	long long v;
+	uint64_t v;
 	int ret;
 
-	ret = prepare_num(s, buf, sizeof(buf));
-	if (ret)
-		return ret;
-	errno = 0;
-	v = strtoll(buf, &end, 0);
-	if (end == buf || *end)
-		return -EINVAL;
-	if (errno == ERANGE)
-		return -ERANGE;
-	*val = v;
-	return 0;
+	ret = parse_number(s, true, &v);
+	if (!ret)
+		*val = (int64_t)v;
+	return ret;
 }
 
 int dbgfs_parse_bool(const char *s, bool *val)
