@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "compiler.h"
+#include "fs_magic.h"
 #include "libdbgfs.h"
 #include "read_all.h"
 
@@ -62,14 +63,9 @@ int dbgfs_get_raw(struct dbgfs_ctx *ctx, const char *path, void **buf,
 static bool is_pseudo_fs(int fd)
 {
 	static const unsigned long magics[] = {
-		DBGFS_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC,
-		0x62656572,	/* sysfs */
-		0x9fa0,		/* proc */
-		0x73636673,	/* securityfs */
-		0x62656570,	/* configfs */
-		0x27e0eb,	/* cgroup */
-		0x63677270,	/* cgroup2 */
-		0xcafe4a11,	/* bpf */
+		DBGFS_MAGIC, DEBUGFS_MAGIC, TRACEFS_MAGIC, SYSFS_MAGIC,
+		PROC_SUPER_MAGIC, SECURITYFS_MAGIC, CONFIGFS_MAGIC,
+		CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC,
 	};
 	struct statfs st;
 	size_t i;

@@ -7,10 +7,9 @@
  */
 #include <stdio.h>
 
-#include <linux/magic.h>	/* TMPFS_MAGIC and the others */
-
 #include "compiler.h"
 #include "dbgfs.h"
+#include "fs_magic.h"
 
 /*
  * dbgfs' files notify: poll(POLLPRI) on an open file sleeps until
