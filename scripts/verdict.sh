@@ -102,15 +102,20 @@ skip_check() {
 	done | tee -a "$log"
 }
 
-# At most this many lines: a guest that died fails every suite after it.
+# At most this many lines: a guest that died fails every suite after it.  Of each
+# failure's comments, the first FAILURE_COMMENT_LINES: one failure with a long report (a
+# fuzzer's log of operations) must not hide the others in CI's view of the output.
 FAILURE_SUMMARY_LINES=60
+FAILURE_COMMENT_LINES=8
 
 failure_summary() {
 	local lines
-	lines=$(awk '
-		/^not ok/ { show = 1; print; next }
-		/^ok/ || /^# ==/ { show = 0; next }
-		show && /^#/ { print }' "$log")
+	lines=$(awk -v max="$FAILURE_COMMENT_LINES" '
+		function cut() { if (n > max) printf "#   ... (%d more lines)\n", n - max }
+		/^not ok/ { cut(); show = 1; n = 0; print; next }
+		/^ok/ || /^# ==/ { cut(); show = 0; n = 0; next }
+		show && /^#/ && ++n <= max { print }
+		END { cut() }' "$log")
 	[ -n "$lines" ] || return 0
 	echo "# == what failed (again, from $log)"
 	head -n "$FAILURE_SUMMARY_LINES" <<<"$lines" | sed 's/^/# /'
