@@ -116,7 +116,7 @@ deb:
 # The packages of `make deb` installed as a user installs them, the README's Quick start
 # run as written, and removed, in QEMU booting real Debian 12 and 13 root filesystems made
 # once in the cache (scripts/check-install; RELEASE=bookworm or trixie for one).  Too slow
-# for `make check`: see the README for its time.
+# for `make check`: see doc/install.md for its time.
 RELEASE ?= bookworm trixie
 check-install: deb
 	scripts/check-install $(RELEASE)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # diff: the differential suite.  diff_debugfs.ko and diff_dbgfs.ko make the same tree
 # (tests/diff/diff_client.c) in debugfs and in dbgfs; difftest compares them byte for
-# byte, checks the differences the README documents ("Differences from debugfs"), then
+# byte, checks the differences doc/differences.md documents, then
 # holds dbgfs files open across removal of their directory and rmmod of their creator.
 . /tests/guest/tap.sh
 M=/sys/kernel/dbgfs
