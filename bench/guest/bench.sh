@@ -5,7 +5,7 @@
 # Not a test suite: its only TAP lines say whether it could run.  BENCH_SIZES,
 # BENCH_REPS and BENCH_LARGE_REPS (guest/run --append BENCH_REPS=1: the kernel hands
 # such words to init as environment) become bench's --sizes, --reps, --large-reps.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 

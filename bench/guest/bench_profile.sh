@@ -5,7 +5,7 @@
 # only while that span runs (bench --profile); perf report's tables come out as lines
 # "prof: SPAN: ..." that bench/profile takes from the TAP log.  Not a test suite: its
 # TAP lines say whether each profile could be made.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 CTL=/tmp/perf.ctl

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # bench_smoke: the benchmark once at N=100 (bench --smoke), checking that its CSV has
 # every workload for both filesystems.  make check runs this, never the benchmark.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 OUT=/tmp/bench_smoke.out

@@ -3,7 +3,7 @@
 # cleanup of a module that forgets to remove its entries (forgetful.ko): its entries go
 # with it, with exactly one warning that counts them, and a file of it held open across
 # rmmod answers EIO.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 FAIL_NTH=/sys/module/dbgfs/parameters/fail_nth

@@ -3,7 +3,7 @@
 # (tests/diff/diff_client.c) in debugfs and in dbgfs; difftest compares them byte for
 # byte, checks the differences doc/differences.md documents, then
 # holds dbgfs files open across removal of their directory and rmmod of their creator.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 

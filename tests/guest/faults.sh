@@ -12,7 +12,7 @@
 #      (the debug kernel): each slab allocation of the operation fails in turn, through
 #      /proc/thread-self/fail-nth.
 #   4. kmemleak, where the kernel has it (the debug kernel): nothing leaked meanwhile.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 KNOB=/sys/module/dbgfs/parameters/fail_nth

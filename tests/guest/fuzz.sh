@@ -5,7 +5,7 @@
 # /tests/fuzz.conf exists (make fuzz), the seeds and times it gives, in the same
 # format.  Two results per seed (every result allowed, no hang or splat; the floors of
 # work done), then the kernel log's checks.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 FUZZ_SECS=${FUZZ_SECS:-40}

@@ -3,7 +3,7 @@
 # (/tests/bin/lifetime), then a bounded stress run (/tests/bin/stress), through the
 # lifetime_client test module; then RCU readers against removal (/tests/bin/rcu,
 # rcu_client).  STRESS_SECS (default 20) and RCU_SECS (10) bound those runs.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MOD=/tests/modules
 

@@ -3,7 +3,7 @@
 # within 0444, opened read-only and without ioctl or mmap (or mmap_prepare), may be
 # opened; setattr is refused.
 # Lockdown is one-way: this suite needs a guest of its own (tests/guest/SUITES.own-boot).
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 LC=$M/lc
 MOD=/tests/modules

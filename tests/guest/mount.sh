@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # mount: the module loads, mounts at /sys/kernel/dbgfs, reports its magic and options,
 # unmounts, unloads and loads again; access= and unknown options behave.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 KO=/tests/modules/dbgfs.ko
 

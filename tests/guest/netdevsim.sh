@@ -7,7 +7,7 @@
 # every writable file is written "1" and "x", in order, each answer kept, and the tree
 # dumped again; then the device and the module go, and must leave nothing behind.  The
 # two runs must give the same text, with the mount point taken out.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 D=/sys/kernel/debug
 MODS=/tests/modules

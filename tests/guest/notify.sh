@@ -2,7 +2,7 @@
 # notify: change notification (dbgfs_notify()) from user space: poll, epoll, inotify,
 # typed files written through the file, removal racing notifications, and the tool's
 # watch blocking on them (/tests/bin/notify, with the notify_client test module).
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MOD=/tests/modules
 

@@ -7,7 +7,7 @@
 # take them; the root's options decide who gets in, checked by reading and writing as
 # those users (tests/bin/runas), not only by stat; `dbgfs where` answers each namespace's
 # own mount.  debugfs is put through the same steps in the same boot where it can be.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 DBGFS=/usr/bin/dbgfs

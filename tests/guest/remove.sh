@@ -17,7 +17,7 @@
 #   holes.ko: an open that replaces its fops is refused, and a mapping of a file whose
 #   fops have no .owner pins the module (rmtest map).  proxyrace.ko: a creation that
 #   finds a proxy whose last node goes meanwhile.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 

@@ -5,7 +5,7 @@
 # SUnreclaim within MAX_B bytes per entry, while dbgfs is loaded and after it is gone.
 # make check runs ENTRIES=20000; make soak gives its own numbers in /tests/soak.conf
 # ("ENTRIES ROUND MAX_B").
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 MODS=/tests/modules
 ENTRIES=20000 ROUND=2000 MAX_B=64

@@ -35,38 +35,17 @@ DUMP_PATH=${TOOL_DUMP_PATH:-}
 SPACE_MNT="/mnt/debug fs"
 DBG_SPACE_MNT="/mnt/dbg fs"
 tab=$(printf '\t')
-n=0
-failed=0
+# The TAP helpers (ok, not_ok, skip, diag, check, is): tests/lib/tap.sh, which the guest
+# has at /tests/lib/tap.sh.
+. "$(dirname "$0")/../lib/tap.sh"
 
 echo "TAP version 13"
 
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-nok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-diag() { echo "# $*"; }
-
-# check DESC CMD...: one test point from a command's exit status
-check() {
-	desc=$1
-	shift
-	if "$@"; then ok "$desc"; else nok "$desc"; fi
-}
-
-# same DESC GOT WANT
-same() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		nok "$1"
-		diag "got '$2', want '$3'"
-	fi
-}
-
 finish() {
-	echo "1..$n"
-	diag "$((n - failed)) passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
+	done_testing
+	_st=$?
+	diag "$((_n - _failed)) passed, $_failed failed"
+	exit $_st
 }
 
 if [ ! -x "$DBGFS" ] || [ ! -x "$JSONCHECK" ]; then
@@ -88,7 +67,7 @@ is_mounted() {	# is_mounted DIR-AS-IN-/proc/mounts TYPE
 compare_dump() {
 	label=$1
 	if ! "$JSONCHECK" < "$2" > "$T/values"; then
-		nok "$label: jsoncheck reads the dump back"
+		not_ok "$label: jsoncheck reads the dump back"
 		return
 	fi
 	ok "$label: jsoncheck reads the dump back"
@@ -132,13 +111,13 @@ round_trip() {
 	mnt=$("$DBGFS" -t "$2" where) || return 1
 	orig=$("$DBGFS" -t "$2" get "$3") || return 1
 	if ! "$DBGFS" -t "$2" set "$3" "$4"; then
-		nok "$1: set $4"
+		not_ok "$1: set $4"
 		return 0
 	fi
-	same "$1: get returns $4" "$("$DBGFS" -t "$2" get "$3")" "$4"
-	same "$1: cat agrees" "$(cat "$mnt/$3")" "$4"
+	is "$1: get returns $4" "$("$DBGFS" -t "$2" get "$3")" "$4"
+	is "$1: cat agrees" "$(cat "$mnt/$3")" "$4"
 	"$DBGFS" -t "$2" set "$3" "$orig"
-	same "$1: restored" "$("$DBGFS" -t "$2" get "$3")" "$orig"
+	is "$1: restored" "$("$DBGFS" -t "$2" get "$3")" "$orig"
 	return 0
 }
 
@@ -146,44 +125,44 @@ round_trip() {
 
 is_mounted /sys/kernel/debug debugfs ||
 	mount -t debugfs none /sys/kernel/debug
-same "where --type debugfs" "$("$DBGFS" where --type debugfs)" \
+is "where --type debugfs" "$("$DBGFS" where --type debugfs)" \
 	/sys/kernel/debug
-same "global --type debugfs where" "$("$DBGFS" --type debugfs where)" \
+is "global --type debugfs where" "$("$DBGFS" --type debugfs where)" \
 	/sys/kernel/debug
 
 mkdir -p "$SPACE_MNT"
 if "$DBGFS" --type debugfs mount "$SPACE_MNT"; then
 	ok "mount --type debugfs at a path with a space"
 else
-	nok "mount --type debugfs at a path with a space"
+	not_ok "mount --type debugfs at a path with a space"
 	mount -t debugfs none "$SPACE_MNT"
 fi
 check "the space mount is in /proc/mounts" \
 	is_mounted '/mnt/debug\\040fs' debugfs
 "$DBGFS" --type debugfs mount "$SPACE_MNT"
-same "a second mount at the same place does nothing" \
+is "a second mount at the same place does nothing" \
 	"$(grep -c ' /mnt/debug\\040fs debugfs ' /proc/mounts)" 1
 
 # The real table, with the canonical mount left out: the space mount must
 # be found and pass the statfs magic check.
 grep -v ' /sys/kernel/debug ' /proc/self/mountinfo > "$T/mountinfo"
-same "where finds the space mount in a real table" \
+is "where finds the space mount in a real table" \
 	"$("$DBGFS" --mountinfo "$T/mountinfo" where --type debugfs)" \
 	"$SPACE_MNT"
 if umount /sys/kernel/debug 2>/dev/null; then
-	same "where finds the space mount with no canonical mount" \
+	is "where finds the space mount with no canonical mount" \
 		"$("$DBGFS" where --type debugfs)" "$SPACE_MNT"
 	mount -t debugfs none /sys/kernel/debug
 else
 	skip "where finds the space mount with no canonical mount" \
 		"/sys/kernel/debug is busy"
 fi
-same "DEBUGFS_DIR is taken first" \
+is "DEBUGFS_DIR is taken first" \
 	"$(DEBUGFS_DIR="$SPACE_MNT" "$DBGFS" -t debugfs where)" "$SPACE_MNT"
 
 "$DBGFS" -t debugfs ls > "$T/ls"
 st=$?
-same "ls exits 0" "$st" 0
+is "ls exits 0" "$st" 0
 sed 's, <[^>]*>$,,; s,/$,,; s, -> .*$,,' "$T/ls" | sort > "$T/ls.names"
 # shellcheck disable=SC2012 # ls(1) is what we compare with
 ls -A /sys/kernel/debug | sort > "$T/ls.want"
@@ -198,16 +177,16 @@ check "ls -R exits 0 and descends" \
 
 err=$("$DBGFS" -t debugfs get no/such/file 2>&1 >/dev/null)
 st=$?
-same "get of a missing file: exit 1" "$st" 1
-same "get of a missing file: one line naming it" "$err" \
+is "get of a missing file: exit 1" "$st" 1
+is "get of a missing file: one line naming it" "$err" \
 	"dbgfs: no/such/file: No such file or directory"
 "$DBGFS" frob 2>/dev/null
-same "unknown command: exit 2" "$?" 2
+is "unknown command: exit 2" "$?" 2
 "$DBGFS" where --type nosuchfs 2>/dev/null
-same "where of an unmounted type: exit 3" "$?" 3
+is "where of an unmounted type: exit 3" "$?" 3
 
 "$DBGFS" -t debugfs dump --json "$DUMP_PATH" > "$T/dump.json"
-same "dump --json exits 0" "$?" 0
+is "dump --json exits 0" "$?" 0
 "$DBGFS" dump --json "$SPACE_MNT${DUMP_PATH:+/$DUMP_PATH}" > "$T/dump.space"
 check "dump --json of the space mount names its root" \
 	grep -q "\"root\":\"$SPACE_MNT${DUMP_PATH:+/$DUMP_PATH}\"" \
@@ -215,13 +194,13 @@ check "dump --json of the space mount names its root" \
 check "jsoncheck reads the space mount's dump back" \
 	sh -c '"$1" -c < "$2" > /dev/null' sh "$JSONCHECK" "$T/dump.space"
 "$DBGFS" -t debugfs dump "$DUMP_PATH" > /dev/null
-same "text dump exits 0" "$?" 0
+is "text dump exits 0" "$?" 0
 
 stable=
 compare_dump "debugfs" "$T/dump.json"
 first=$stable
 if [ -n "$first" ]; then
-	same "get equals cat" "$("$DBGFS" get "$first" | "$JSONCHECK" -e)" \
+	is "get equals cat" "$("$DBGFS" get "$first" | "$JSONCHECK" -e)" \
 		"$("$JSONCHECK" -e < "$first")"
 	"$DBGFS" watch "$first" --count 1 --interval 10 > "$T/watch"
 	check "watch --count 1 prints one timestamped line" \
@@ -250,7 +229,7 @@ fi
 
 # --- hostile input on real mounts (issue 10) -------------------------------
 
-same "-j where: one compact document" "$("$DBGFS" -t debugfs -j where)" \
+is "-j where: one compact document" "$("$DBGFS" -t debugfs -j where)" \
 	'{"fstype":"debugfs","mount":"/sys/kernel/debug","source":"canonical"}'
 
 # A mount point with a newline: where's line is one (\012), -0 is raw.
@@ -259,15 +238,15 @@ line"
 mkdir -p "$NL_MNT"
 if mount -t debugfs none "$NL_MNT"; then
 	grep ' /mnt/new\\012line ' /proc/self/mountinfo > "$T/mi.nl"
-	same "where prints a real mount point's newline as \\012" \
+	is "where prints a real mount point's newline as \\012" \
 		"$("$DBGFS" --mountinfo "$T/mi.nl" where -t debugfs)" \
 		'/mnt/new\012line'
-	same "where -0 prints it raw, NUL-terminated" \
+	is "where -0 prints it raw, NUL-terminated" \
 		"$("$DBGFS" --mountinfo "$T/mi.nl" where -0 -t debugfs |
 			tr '\0' '#')" "$NL_MNT#"
 	umount "$NL_MNT"
 else
-	nok "mount debugfs at a path with a newline"
+	not_ok "mount debugfs at a path with a newline"
 fi
 rmdir "$NL_MNT"
 
@@ -315,9 +294,9 @@ if [ -n "$TR" ] && [ -e "$TR/trace_pipe" ]; then
 		kill -INT $w
 		wait_gone $w
 		wait $w
-		same "watch blocked in trace_pipe stops on SIGINT, exit 0" "$?" 0
+		is "watch blocked in trace_pipe stops on SIGINT, exit 0" "$?" 0
 	else
-		nok "watch opens trace_pipe"
+		not_ok "watch opens trace_pipe"
 		kill -9 $w
 		wait $w
 	fi
@@ -334,7 +313,7 @@ if [ -n "$TR" ] && [ -e "$TR/trace_pipe" ]; then
 		check "get of trace_pipe prints a marker while the read goes on" \
 			grep -q dbgfs-tool-marker "$T/get.pipe"
 	else
-		nok "get opens trace_pipe"
+		not_ok "get opens trace_pipe"
 	fi
 	kill $g
 	wait $g 2>/dev/null
@@ -386,7 +365,7 @@ refused_by_tool() {
 	   [ "$before" = "$after" ]; then
 		ok "typed: set diff/$1 '$shown' refused by the tool: ${err#*refused: }"
 	else
-		nok "typed: set diff/$1 '$shown' refused by the tool"
+		not_ok "typed: set diff/$1 '$shown' refused by the tool"
 		diag "exit $st, '$err', '$before' -> '$after'"
 	fi
 	# echo, not printf: ash's printf does not say why a write failed
@@ -397,7 +376,7 @@ refused_by_tool() {
 	   [ "$before" = "$after" ]; then
 		ok "typed: the kernel refuses '$shown' for diff/$1 too: $3"
 	else
-		nok "typed: the kernel refuses '$shown' for diff/$1 too: $3"
+		not_ok "typed: the kernel refuses '$shown' for diff/$1 too: $3"
 		diag "exit $kst, '$kerr', '$before' -> '$after'"
 	fi
 }
@@ -408,11 +387,11 @@ typed_entries() {
 		return
 	fi
 	check "typed: insmod diff_dbgfs.ko" insmod /tests/modules/diff_dbgfs.ko
-	# In the mount point, as diff.sh does (no subshell: ok and nok count
+	# In the mount point, as diff.sh does (no subshell: ok and not_ok count
 	# in this one).
 	mnt=$("$DBGFS" where)
 	if ! cd "$mnt"; then
-		nok "typed: cd $mnt"
+		not_ok "typed: cd $mnt"
 		return
 	fi
 	"$DBGFS" ls -l diff > "$T/typed.ls"
@@ -454,9 +433,9 @@ typed_entries() {
 		[ "$f" = bool ] && want=N
 		[ "$f" = x8 ] && want=0xff
 		if "$DBGFS" set "diff/$f" "$v"; then
-			same "typed: set diff/$f '$v' taken" "$(cat "diff/$f")" "$want"
+			is "typed: set diff/$f '$v' taken" "$(cat "diff/$f")" "$want"
 		else
-			nok "typed: set diff/$f '$v' taken"
+			not_ok "typed: set diff/$f '$v' taken"
 		fi
 	done
 	cd /
@@ -481,15 +460,15 @@ if grep -qw dbgfs /proc/filesystems; then
 			example=1
 			ok "insmod dbgfs_example.ko"
 		else
-			nok "insmod dbgfs_example.ko"
+			not_ok "insmod dbgfs_example.ko"
 		fi
 	fi
-	same "where (default type dbgfs)" "$("$DBGFS" where)" \
+	is "where (default type dbgfs)" "$("$DBGFS" where)" \
 		/sys/kernel/dbgfs
 	"$DBGFS" ls -R > "$T/dbgfs.ls"
-	same "dbgfs: ls -R exits 0" "$?" 0
+	is "dbgfs: ls -R exits 0" "$?" 0
 	"$DBGFS" dump --json > "$T/dbgfs.json"
-	same "dbgfs: dump --json exits 0" "$?" 0
+	is "dbgfs: dump --json exits 0" "$?" 0
 	compare_dump "dbgfs" "$T/dbgfs.json"
 
 	# A writable number file of whatever client is loaded (ls -l ends a
@@ -516,7 +495,7 @@ if grep -qw dbgfs /proc/filesystems; then
 	check "dbgfs: mount at a path with a space" \
 		"$DBGFS" mount "$DBG_SPACE_MNT"
 	grep -v ' /sys/kernel/dbgfs ' /proc/self/mountinfo > "$T/mi.dbgfs"
-	same "dbgfs: where finds the space mount in a real table" \
+	is "dbgfs: where finds the space mount in a real table" \
 		"$("$DBGFS" --mountinfo "$T/mi.dbgfs" where)" "$DBG_SPACE_MNT"
 	"$DBGFS" ls "$DBG_SPACE_MNT" > "$T/dbgfs.space"
 	"$DBGFS" ls > "$T/dbgfs.canon"

@@ -15,7 +15,7 @@
 set -uo pipefail
 . "$(dirname "$0")/../../scripts/common.sh"
 cd "$DBGFS_TOP" || exit 1
-. tests/host/tap.sh
+. tests/lib/tap.sh
 tap_name=deb
 
 usage() { die "usage: deb.sh [--build] [--kernel SERIES] [DEB...]"; }
@@ -53,7 +53,7 @@ plan=26
 [ -z "$build" ] || plan=$((plan + 1))
 [ -z "$series" ] || plan=$((plan + 5))
 echo "1..$plan"
-[ -z "$build" ] || ok "make deb builds the packages, no lintian error or warning" make -s deb
+[ -z "$build" ] || check "make deb builds the packages, no lintian error or warning" make -s deb
 if [ ${#debs[@]} -eq 0 ]; then
 	for f in build/deb/*.deb; do
 		[[ -e "$f" && "$f" != *-dbgsym_* ]] && debs+=("$f")
@@ -201,12 +201,12 @@ hooks_alone() (
 		run_hook POST_REMOVE "$src" && [ ! -e "$src/$krel" ]
 )
 
-ok "the four packages: ${packages[*]}" all_there
-ok "VERSION, debian/changelog, CHANGELOG and every package say $version" versions
+check "the four packages: ${packages[*]}" all_there
+check "VERSION, debian/changelog, CHANGELOG and every package say $version" versions
 
 # What a DKMS build needs, listed here and not read off scripts/dkms-source, which the
 # package is built from: a file the script stops copying must fail this.
-ok "dbgfs-dkms: its files" file_list dbgfs-dkms < <(docs dbgfs-dkms; cat <<'EOF'
+check "dbgfs-dkms: its files" file_list dbgfs-dkms < <(docs dbgfs-dkms; cat <<'EOF'
 usr/share/doc/dbgfs-dkms/examples/dbgfs_example.c
 usr/src/dbgfs-@V@/dkms.conf
 usr/src/dbgfs-@V@/dkms-symvers
@@ -233,34 +233,34 @@ usr/src/dbgfs-@V@/xattr.c
 EOF
 )
 "$DBGFS_TOP/scripts/dkms-source" "$root/fresh" >>"$logf" 2>&1
-ok "dbgfs-dkms: /usr/src/dbgfs-$version is the tree of scripts/dkms-source" \
+check "dbgfs-dkms: /usr/src/dbgfs-$version is the tree of scripts/dkms-source" \
 	diff -r "$root/fresh/dbgfs-$version" "$src"
-ok "dbgfs-dkms: dkms.conf names dbgfs $version, its hook is executable" \
+check "dbgfs-dkms: dkms.conf names dbgfs $version, its hook is executable" \
 	sh -c "grep -qx 'PACKAGE_NAME=\"dbgfs\"' '$src/dkms.conf' &&
 	       grep -qx 'PACKAGE_VERSION=\"$version\"' '$src/dkms.conf' && test -x '$src/dkms-symvers'"
-ok "dbgfs-dkms: depends on dkms, postinst builds and prerm removes dbgfs/$version" \
+check "dbgfs-dkms: depends on dkms, postinst builds and prerm removes dbgfs/$version" \
 	sh -c "dpkg-deb -f '${deb[dbgfs-dkms]:-/dev/null}' Depends | grep -q '^dkms' &&
 	       grep -q '^DKMS_VERSION=$version\$' '$root/DEBIAN/dbgfs-dkms/postinst' &&
 	       grep -q 'common.postinst' '$root/DEBIAN/dbgfs-dkms/postinst' &&
 	       grep -q 'dkms remove -m \$DKMS_NAME -v \$DKMS_VERSION --all' '$root/DEBIAN/dbgfs-dkms/prerm' &&
 	       grep -q '/usr/src/dbgfs-$version/\*/Module.symvers' '$root/DEBIAN/dbgfs-dkms/prerm'"
-ok "dbgfs-dkms: POST_BUILD keeps a build's Module.symvers, POST_REMOVE takes it back" \
+check "dbgfs-dkms: POST_BUILD keeps a build's Module.symvers, POST_REMOVE takes it back" \
 	hooks_alone
 
-ok "libdbgfs0: its files" file_list libdbgfs0 < <(docs libdbgfs0; cat <<'EOF'
+check "libdbgfs0: its files" file_list libdbgfs0 < <(docs libdbgfs0; cat <<'EOF'
 usr/lib/@MA@/libdbgfs.so.0 -> libdbgfs.so.@V@
 usr/lib/@MA@/libdbgfs.so.@V@
 EOF
 )
-ok "libdbgfs0: SONAME libdbgfs.so.0" \
+check "libdbgfs0: SONAME libdbgfs.so.0" \
 	sh -c "readelf -d '$lib/libdbgfs.so.$version' | grep -q 'SONAME.*\\[libdbgfs\\.so\\.0\\]'"
-ok "libdbgfs0: exports exactly lib/libdbgfs.map's symbols, with its versions" exports
-ok "libdbgfs0: its symbols file lists the same" symbols_file
-ok "libdbgfs0: Multi-Arch: same, shlibs libdbgfs0 (>= $version)" \
+check "libdbgfs0: exports exactly lib/libdbgfs.map's symbols, with its versions" exports
+check "libdbgfs0: its symbols file lists the same" symbols_file
+check "libdbgfs0: Multi-Arch: same, shlibs libdbgfs0 (>= $version)" \
 	sh -c "dpkg-deb -f '${deb[libdbgfs0]:-/dev/null}' Multi-Arch | grep -qx same &&
 	       grep -qx 'libdbgfs 0 libdbgfs0 (>= $version)' '$root/DEBIAN/libdbgfs0/shlibs'"
 
-ok "libdbgfs-dev: its files" file_list libdbgfs-dev < <(docs libdbgfs-dev; cat <<'EOF'
+check "libdbgfs-dev: its files" file_list libdbgfs-dev < <(docs libdbgfs-dev; cat <<'EOF'
 usr/include/libdbgfs.h
 usr/include/dbgfs_magic.h
 usr/include/dbgfs_types.h
@@ -269,24 +269,24 @@ usr/lib/@MA@/libdbgfs.so -> libdbgfs.so.0
 usr/lib/@MA@/pkgconfig/libdbgfs.pc
 EOF
 )
-ok "libdbgfs-dev: depends on libdbgfs0 (= $version) and libmount-dev (libdbgfs.pc's Requires)" \
+check "libdbgfs-dev: depends on libdbgfs0 (= $version) and libmount-dev (libdbgfs.pc's Requires)" \
 	sh -c "dpkg-deb -f '${deb[libdbgfs-dev]:-/dev/null}' Depends |
 	       grep -q 'libdbgfs0 (= $version), libmount-dev'"
-ok "libdbgfs-dev: libdbgfs.pc says /usr, the multiarch libdir and $version" \
+check "libdbgfs-dev: libdbgfs.pc says /usr, the multiarch libdir and $version" \
 	sh -c "grep -qx 'prefix=/usr' '$lib/pkgconfig/libdbgfs.pc' &&
 	       grep -qx 'libdir=/usr/lib/$multiarch' '$lib/pkgconfig/libdbgfs.pc' &&
 	       [ \"\$(PKG_CONFIG_PATH='$lib/pkgconfig' pkg-config --modversion libdbgfs)\" = '$version' ]"
-ok "libdbgfs-dev: a program builds through pkg-config (PKG_CONFIG_SYSROOT_DIR)" \
+check "libdbgfs-dev: a program builds through pkg-config (PKG_CONFIG_SYSROOT_DIR)" \
 	sh -c "cc -Wall -Wextra -Werror -o '$root/prog' '$root/prog.c' $(pc --cflags --libs libdbgfs)"
-ok "and links libdbgfs.so.0" needs_lib "$root/prog"
-ok "and runs with it: dbgfs_version() is $version" prints_version "$root/prog"
-ok "libdbgfs-dev: one links libdbgfs.a (no libdbgfs.so.0 needed) and runs" \
+check "and links libdbgfs.so.0" needs_lib "$root/prog"
+check "and runs with it: dbgfs_version() is $version" prints_version "$root/prog"
+check "libdbgfs-dev: one links libdbgfs.a (no libdbgfs.so.0 needed) and runs" \
 	sh -c "cc -Wall -Werror -o '$root/prog-static' '$root/prog.c' $(pc --cflags libdbgfs) \
 		'$lib/libdbgfs.a' $(pkg-config --libs mount) -pthread &&
 	       ! readelf -d '$root/prog-static' | grep -q libdbgfs &&
 	       [ \"\$('$root/prog-static')\" = '$version' ]"
 
-ok "dbgfs-tools: its files" file_list dbgfs-tools < <(docs dbgfs-tools; cat <<'EOF'
+check "dbgfs-tools: its files" file_list dbgfs-tools < <(docs dbgfs-tools; cat <<'EOF'
 usr/bin/dbgfs
 usr/bin/dbgfs-port
 usr/share/bash-completion/completions/dbgfs
@@ -296,28 +296,28 @@ usr/share/man/man1/dbgfs-port.1.gz
 usr/share/man/man1/dbgfs.1.gz
 EOF
 )
-ok "dbgfs-tools: the tool links libdbgfs.so.0" needs_lib "$root/usr/bin/dbgfs"
-ok "dbgfs-tools: depends on libdbgfs0 (>= $version)" \
+check "dbgfs-tools: the tool links libdbgfs.so.0" needs_lib "$root/usr/bin/dbgfs"
+check "dbgfs-tools: depends on libdbgfs0 (>= $version)" \
 	sh -c "dpkg-deb -f '${deb[dbgfs-tools]:-/dev/null}' Depends | grep -q 'libdbgfs0 (>= $version)'"
-ok "dbgfs-tools: it finds the unpacked library (LD_LIBRARY_PATH)" \
+check "dbgfs-tools: it finds the unpacked library (LD_LIBRARY_PATH)" \
 	sh -c "LD_LIBRARY_PATH='$lib' ldd '$root/usr/bin/dbgfs' |
 	       grep -q 'libdbgfs.so.0 => $lib/libdbgfs.so.0 '"
-ok "dbgfs-tools: dbgfs --version prints $version" \
+check "dbgfs-tools: dbgfs --version prints $version" \
 	sh -c "[ \"\$(LD_LIBRARY_PATH='$lib' '$root/usr/bin/dbgfs' --version)\" = 'dbgfs $version' ]"
-ok "dbgfs-tools: the man page dbgfs(1), with the version in its title" \
+check "dbgfs-tools: the man page dbgfs(1), with the version in its title" \
 	sh -c "zcat '$root/usr/share/man/man1/dbgfs.1.gz' |
 	       grep -q '^\\.TH DBGFS 1 \"[0-9-]*\" \"dbgfs $version\"'"
-ok "dbgfs-tools: the bash completion completes dbgfs" \
+check "dbgfs-tools: the bash completion completes dbgfs" \
 	sh -c "[ \"\$(bash -c '. \"\$0\" && complete -p dbgfs' \
 		'$root/usr/share/bash-completion/completions/dbgfs')\" = 'complete -F _dbgfs dbgfs' ]"
 
 if [ -n "$series" ]; then
-	ok "dbgfs-dkms: dkms.conf's MAKE builds its tree for $krel, version $version" dkms_make
-	ok "dbgfs-dkms: its POST_BUILD keeps that Module.symvers as $krel/Module.symvers" post_build
-	ok "dbgfs-dkms: the example client builds against the package's include/dbgfs.h and it (W=1)" \
+	check "dbgfs-dkms: dkms.conf's MAKE builds its tree for $krel, version $version" dkms_make
+	check "dbgfs-dkms: its POST_BUILD keeps that Module.symvers as $krel/Module.symvers" post_build
+	check "dbgfs-dkms: the example client builds against the package's include/dbgfs.h and it (W=1)" \
 		client
-	ok "dbgfs-dkms: the README's Quick start client builds by its recipe, as written" \
+	check "dbgfs-dkms: the README's Quick start client builds by its recipe, as written" \
 		quick_start
-	ok "dbgfs-dkms: its POST_REMOVE takes it back and leaves the tree as packaged" post_remove
+	check "dbgfs-dkms: its POST_REMOVE takes it back and leaves the tree as packaged" post_remove
 fi
-exit $failed
+all_passed

@@ -2,7 +2,7 @@
 /*
  * Minimal KTAP output for dbgfs' in-kernel test modules.  Each result is a
  * kernel log line "dbgfs-ktap: ok N - description"; the guest suite (see
- * ktap_module in tests/guest/tap.sh) collects them from the log.
+ * ktap_module in tests/lib/tap.sh) collects them from the log.
  */
 #ifndef _DBGFS_KTAP_H_
 #define _DBGFS_KTAP_H_

@@ -11,7 +11,7 @@ port=$DBGFS_TOP/tools/port/dbgfs-port
 
 mapfile -t cases < <(awk '!/^#/ && NF { print $1 " " $2 }' CASES)
 tap_name="port cases"
-. "$DBGFS_TOP/tests/host/tap.sh"
+. "$DBGFS_TOP/tests/lib/tap.sh"
 
 echo "1..$(( ${#cases[@]} * 5 + 12 ))"
 command -v spatch >/dev/null || { echo "Bail out! spatch is missing (coccinelle)"; exit 1; }
@@ -111,4 +111,4 @@ SPATCH=/nonexistent/spatch "$port" --quiet include.c >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc = 2 ] && grep -q 'spatch not found' "$tmp/err"
 result $? "without spatch: exit $rc (2 expected), says so"
-exit $failed
+all_passed

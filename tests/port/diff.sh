@@ -22,7 +22,7 @@ out="$DBGFS_TOP/build/port/$series/diff"
 src=$out/diff_dbgfs.c
 
 tap_name="port diff"
-. tests/host/tap.sh
+. tests/lib/tap.sh
 
 echo "1..6"
 for f in "$symvers" "$kdir/Makefile"; do
@@ -80,4 +80,4 @@ result $? "the ported client builds against dbgfs for $series with W=1, no warni
 grep -E 'warning:|error:|WARNING:' "$out/build.log" | head -5 | sed 's/^/#   /'
 modinfo -F depends "$out/diff_dbgfs.ko" 2>/dev/null | grep -q -w dbgfs
 result $? "diff_dbgfs.ko needs dbgfs, by name"
-exit $failed
+all_passed

@@ -2,7 +2,7 @@
 # selftest_lockdep: a dbgfs client that holds a lock across dbgfs_remove() of a file
 # whose read takes that lock; on the debug kernel lockdep must report it and the run
 # fail.  The steps themselves succeed (the read is over before the removal).
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 M=/sys/kernel/dbgfs
 check "insmod dbgfs.ko" insmod /tests/modules/dbgfs.ko
 check "mount -t dbgfs none $M" mount -t dbgfs none $M

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
 # selftest_pass: a suite that passes; the run must pass.
-. /tests/guest/tap.sh
+. /tests/lib/tap.sh
 check "true succeeds" true
 done_testing

@@ -1,16 +1,49 @@
 # SPDX-License-Identifier: GPL-2.0
-# tap.sh: TAP helpers for the guest suites (busybox sh).  Source it; end with done_testing.
+# shellcheck shell=sh disable=SC2154 # tap_name and logf are the caller's
+# tap.sh: the TAP helpers of every shell test: the guest suites (busybox sh; the guest has
+# this file at /tests/lib/tap.sh) and the host's (bash: tests/host/install.sh and deb.sh,
+# tests/port/*.sh).  Source it.  A suite that prints its plan last ends with
+# done_testing; one that printed it first ends with all_passed.
+#
+# Set $tap_name to start every result's description with "$tap_name: ", and $logf to have
+# check send its commands' output there (the host's) instead of into the TAP as comments
+# under a failure (the guest's).
 _n=0
 _failed=0
 
-ok() { _n=$((_n + 1)); echo "ok $_n - $*"; }
-not_ok() { _n=$((_n + 1)); _failed=$((_failed + 1)); echo "not ok $_n - $*"; }
-skip() { _n=$((_n + 1)); echo "ok $_n - $* # SKIP"; }
+# ok DESC: a result that passes; not_ok DESC: one that fails; skip DESC [WHY]: one
+# skipped (tests/SKIPS must name it); diag TEXT: a comment.
+ok() { _n=$((_n + 1)); echo "ok $_n - ${tap_name:+$tap_name: }$*"; }
+not_ok() {
+	_n=$((_n + 1))
+	_failed=$((_failed + 1))
+	echo "not ok $_n - ${tap_name:+$tap_name: }$*"
+}
+skip() { _n=$((_n + 1)); echo "ok $_n - ${tap_name:+$tap_name: }$1 # SKIP${2:+ $2}"; }
+diag() { echo "# $*"; }
 
-# check DESC CMD...: passes if CMD succeeds; its output goes to the log otherwise.
+# result STATUS DESC: passes if STATUS is 0.
+result() {
+	if [ "$1" = 0 ]; then
+		ok "$2"
+	else
+		not_ok "$2"
+	fi
+}
+
+# check DESC CMD...: passes if CMD succeeds; its output goes to $logf, or, without
+# $logf, under the result as comments when it fails.
 check() {
 	_desc=$1
 	shift
+	if [ -n "${logf:-}" ]; then
+		if "$@" >>"$logf" 2>&1; then
+			ok "$_desc"
+		else
+			not_ok "$_desc (see $logf)"
+		fi
+		return 0
+	fi
 	if "$@" >/tmp/tap.out 2>&1; then
 		ok "$_desc"
 	else
@@ -105,6 +138,10 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
 }
+
+# all_passed: whether every result so far passed (the exit status of a script that
+# printed its plan first).
+all_passed() { [ "$_failed" -eq 0 ]; }
 
 # reemit NAME FILE: the TAP results in FILE as this suite's ("NAME: ..."), then a check
 # that there were as many as FILE's plan says.
