@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 
 #include <dbgfs.h>
+#include "scaffold.h"
 
 #define CROSS_MAGIC	0x600dcafe
 
@@ -153,9 +154,7 @@ static int __init cross_file_init(void)
 static void __exit cross_file_exit(void)
 {
 	pr_info("exit begins\n");
-	while (cross_data->fasync)
-		fasync_helper(-1, cross_data->fasync->fa_file, 0,
-			      &cross_data->fasync);
+	dbgfs_test_data_gone(NULL, &cross_data->fasync);
 	kfree(cross_data);
 	dbgfs_node_put(xchg(&cross_other, NULL));
 	WRITE_ONCE(cross_exited, true);

@@ -29,6 +29,7 @@
 #include <linux/wait.h>
 
 #include <dbgfs.h>
+#include "scaffold.h"
 
 #define EXITER_VALUE	42
 #define EXITER_TORN	7	/* what exit() leaves before it frees */
@@ -124,10 +125,7 @@ static void __exit exiter_exit(void)
 {
 	/* No read of ours can run now: dbgfs holds us for each. */
 	WRITE_ONCE(exiter_data->value, EXITER_TORN);
-	wake_up_pollfree(&exiter_data->wq);
-	while (exiter_data->fasync)
-		fasync_helper(-1, exiter_data->fasync->fa_file, 0,
-			      &exiter_data->fasync);
+	dbgfs_test_data_gone(&exiter_data->wq, &exiter_data->fasync);
 	synchronize_rcu();	/* what wake_up_pollfree() asks of a free */
 	kfree(exiter_data);
 	msleep(500);

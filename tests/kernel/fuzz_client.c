@@ -69,6 +69,7 @@
 #include <linux/wait.h>
 
 #include <dbgfs.h>
+#include "scaffold.h"
 
 #define FUZZ_SLOTS	64
 #define FUZZ_BLOB	32
@@ -827,9 +828,7 @@ static int __init fuzz_init(void)
 /* What a forgotten file's data must see to before exit() frees it. */
 static void fuzz_file_gone(struct fuzz_file *ff)
 {
-	wake_up_pollfree(&ff->wq);
-	while (ff->fasync)
-		fasync_helper(-1, ff->fasync->fa_file, 0, &ff->fasync);
+	dbgfs_test_data_gone(&ff->wq, &ff->fasync);
 }
 
 static void __exit fuzz_exit(void)

@@ -30,6 +30,7 @@
 #include <dbgfs.h>
 #include "internal.h"	/* dbgfs_node_removed() */
 #include "name_order.h"
+#include "scaffold.h"
 
 static int writers;
 module_param(writers, int, 0444);
@@ -38,12 +39,8 @@ static char sib_name[16];
 module_param_string(sib, sib_name, sizeof(sib_name), 0444);
 MODULE_PARM_DESC(sib, "the name of the sibling S (read only)");
 
-static struct dbgfs_node *reenter_dir, *reenter_rm;
-/*
- * A reference to reenter/, so that its handle stays usable after
- * reenter-rm's removal of it has spent it (see dbgfs_remove()).
- */
-static struct dbgfs_node *reenter_ref;
+/* reenter/, its handle that stays usable after reenter-rm removed it, and reenter-rm. */
+static struct dbgfs_test_tree reenter;
 
 static ssize_t reenter_read(struct file *file, char __user *buf, size_t len,
 			    loff_t *ppos)
@@ -58,7 +55,7 @@ static const struct file_operations reenter_sib_fops = {
 
 static int reenter_rel_open(struct inode *inode, struct file *file)
 {
-	file->private_data = dbgfs_lookup(sib_name, reenter_dir);
+	file->private_data = dbgfs_lookup(sib_name, reenter.dir);
 	return 0;
 }
 
@@ -91,18 +88,18 @@ static ssize_t reenter_ctl_write(struct file *file, const char __user *buf,
 	cmd = strim(buf_cmd);
 	if (strcmp(cmd, "rm") && strcmp(cmd, "lar"))
 		return -EINVAL;
-	sib = dbgfs_lookup(sib_name, reenter_dir);
+	sib = dbgfs_lookup(sib_name, reenter.dir);
 	WRITE_ONCE(writers, writers + 1);
-	for (i = 0; i < 500 && !dbgfs_node_removed(reenter_dir); i++)
+	for (i = 0; i < 500 && !dbgfs_node_removed(reenter.dir); i++)
 		msleep(20);
-	if (!dbgfs_node_removed(reenter_dir)) {
+	if (!dbgfs_node_removed(reenter.dir)) {
 		dbgfs_node_put(sib);
 		return -ETIMEDOUT;
 	}
 	if (!strcmp(cmd, "rm"))
 		dbgfs_remove(sib);
 	else
-		dbgfs_lookup_and_remove(sib_name, reenter_dir);
+		dbgfs_lookup_and_remove(sib_name, reenter.dir);
 	dbgfs_node_put(sib);
 	pr_info("ctl's write (%s) removed %s\n", cmd, sib_name);
 	return len;
@@ -116,7 +113,7 @@ static const struct file_operations reenter_ctl_fops = {
 static ssize_t reenter_rm_write(struct file *file, const char __user *buf,
 				size_t len, loff_t *ppos)
 {
-	dbgfs_remove(reenter_dir);
+	dbgfs_remove(reenter.dir);
 	return len;
 }
 
@@ -127,8 +124,8 @@ static const struct file_operations reenter_rm_fops = {
 
 static int __init reenter_init(void)
 {
-	struct dbgfs_node *n[4];
-	int err, i;
+	struct dbgfs_node *n[3];
+	int err;
 
 	/* S's hash below both of rel's and ctl's. */
 	err = dbgfs_test_pick_name(sib_name, sizeof(sib_name), "s",
@@ -136,27 +133,19 @@ static int __init reenter_init(void)
 				       dbgfs_name_hash("ctl")), false);
 	if (err)
 		return err;
-	reenter_dir = dbgfs_create_dir("reenter", NULL);
-	if (IS_ERR(reenter_dir))
-		return PTR_ERR(reenter_dir);
-	reenter_ref = dbgfs_lookup("reenter", NULL);
-	n[0] = dbgfs_create_file("rel", 0444, reenter_dir, NULL,
+	err = dbgfs_test_tree_begin(&reenter, "reenter");
+	if (err)
+		return err;
+	n[0] = dbgfs_create_file("rel", 0444, reenter.dir, NULL,
 				 &reenter_rel_fops);
-	n[1] = dbgfs_create_file("ctl", 0200, reenter_dir, NULL,
+	n[1] = dbgfs_create_file("ctl", 0200, reenter.dir, NULL,
 				 &reenter_ctl_fops);
-	n[2] = dbgfs_create_file(sib_name, 0444, reenter_dir, NULL,
+	n[2] = dbgfs_create_file(sib_name, 0444, reenter.dir, NULL,
 				 &reenter_sib_fops);
-	n[3] = dbgfs_create_file("reenter-rm", 0200, NULL, NULL,
-				 &reenter_rm_fops);
-	reenter_rm = n[3];
-	for (i = 0; i < ARRAY_SIZE(n); i++) {
-		if (IS_ERR(n[i])) {
-			dbgfs_remove(reenter_rm);
-			dbgfs_remove(reenter_dir);
-			dbgfs_node_put(reenter_ref);
-			return PTR_ERR(n[i]);
-		}
-	}
+	err = dbgfs_test_tree_end(&reenter, "reenter-rm", &reenter_rm_fops, n,
+				  ARRAY_SIZE(n));
+	if (err)
+		return err;
 	pr_info("S is %s: hashes rel %#x, ctl %#x, S %#x\n", sib_name,
 		dbgfs_name_hash("rel"), dbgfs_name_hash("ctl"),
 		dbgfs_name_hash(sib_name));
@@ -165,9 +154,7 @@ static int __init reenter_init(void)
 
 static void __exit reenter_exit(void)
 {
-	dbgfs_remove(reenter_rm);
-	dbgfs_remove(reenter_dir);
-	dbgfs_node_put(reenter_ref);
+	dbgfs_test_tree_remove(&reenter);
 }
 
 module_init(reenter_init);

@@ -31,6 +31,7 @@
 
 #include <dbgfs.h>
 #include "name_order.h"
+#include "scaffold.h"
 
 static int g_entered;
 module_param(g_entered, int, 0444);
@@ -46,9 +47,8 @@ static char g_name[16];
 module_param_string(g, g_name, sizeof(g_name), 0444);
 MODULE_PARM_DESC(g, "the name of G (read only)");
 
-static struct dbgfs_node *tk_dir, *tk_rm;
-/* A second handle of takeover/, for the second remover. */
-static struct dbgfs_node *tk_ref;
+/* takeover/, a second handle of it for the second remover, and takeover-rm. */
+static struct dbgfs_test_tree tk;
 static struct task_struct *tk_first;
 static int f_entered, second;
 
@@ -113,12 +113,12 @@ static ssize_t tk_rm_write(struct file *file, const char __user *buf,
 		return -EFAULT;
 	if (c == '1') {
 		WRITE_ONCE(tk_first, current);
-		dbgfs_remove(tk_dir);
+		dbgfs_remove(tk.dir);
 		WRITE_ONCE(first_saw, READ_ONCE(f_released));
 		pr_info("first remove returned, f released=%d\n", first_saw);
 	} else if (c == '2') {
 		WRITE_ONCE(second, 1);
-		dbgfs_remove(tk_ref);
+		dbgfs_remove(tk.ref);
 		pr_info("second remove returned, f released=%d\n",
 			READ_ONCE(f_released));
 	} else {
@@ -134,30 +134,23 @@ static const struct file_operations tk_rm_fops = {
 
 static int __init tk_init(void)
 {
-	struct dbgfs_node *n[3];
-	int err, i;
+	struct dbgfs_node *n[2];
+	int err;
 
 	/* G's hash above f's. */
 	err = dbgfs_test_pick_name(g_name, sizeof(g_name), "g",
 				   dbgfs_name_hash("f"), true);
 	if (err)
 		return err;
-	tk_dir = dbgfs_create_dir("takeover", NULL);
-	if (IS_ERR(tk_dir))
-		return PTR_ERR(tk_dir);
-	tk_ref = dbgfs_lookup("takeover", NULL);
-	n[0] = dbgfs_create_file("f", 0444, tk_dir, NULL, &tk_f_fops);
-	n[1] = dbgfs_create_file(g_name, 0444, tk_dir, NULL, &tk_g_fops);
-	n[2] = dbgfs_create_file("takeover-rm", 0200, NULL, NULL, &tk_rm_fops);
-	tk_rm = n[2];
-	for (i = 0; i < ARRAY_SIZE(n); i++) {
-		if (IS_ERR(n[i])) {
-			dbgfs_remove(tk_rm);
-			dbgfs_remove(tk_dir);
-			dbgfs_node_put(tk_ref);
-			return PTR_ERR(n[i]);
-		}
-	}
+	err = dbgfs_test_tree_begin(&tk, "takeover");
+	if (err)
+		return err;
+	n[0] = dbgfs_create_file("f", 0444, tk.dir, NULL, &tk_f_fops);
+	n[1] = dbgfs_create_file(g_name, 0444, tk.dir, NULL, &tk_g_fops);
+	err = dbgfs_test_tree_end(&tk, "takeover-rm", &tk_rm_fops, n,
+				  ARRAY_SIZE(n));
+	if (err)
+		return err;
 	pr_info("G is %s: hashes f %#x, G %#x\n", g_name,
 		dbgfs_name_hash("f"), dbgfs_name_hash(g_name));
 	return 0;
@@ -165,9 +158,7 @@ static int __init tk_init(void)
 
 static void __exit tk_exit(void)
 {
-	dbgfs_remove(tk_rm);
-	dbgfs_remove(tk_dir);
-	dbgfs_node_put(tk_ref);
+	dbgfs_test_tree_remove(&tk);
 }
 
 module_init(tk_init);
