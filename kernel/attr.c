@@ -4,7 +4,7 @@
  * register sets and device-bound seq files, with debugfs' read formats.
  *
  * Each helper is a file with its own file_operations, so it runs under the
- * proxy of file.c like any client file: its methods never run after the
+ * proxy (proxy.c) like any client file: its methods never run after the
  * file's removal, and the value pointer in inode->i_private is not touched
  * again once dbgfs_remove() has returned.
  *

@@ -22,9 +22,26 @@
 #include <linux/log2.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/stringhash.h>
 
 #include <dbgfs.h>
 #include "internal.h"
+
+/*
+ * Readdir positions are name hashes, as in kernfs: they stay valid while
+ * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
+ */
+unsigned int dbgfs_name_hash(const char *name)
+{
+	unsigned int hash = full_name_hash(NULL, name, strlen(name));
+
+	hash &= 0x7fffffffU;
+	if (hash < 2)
+		hash += 2;
+	if (hash >= INT_MAX)
+		hash = INT_MAX - 1;
+	return hash;
+}
 
 /* Children in readdir order; equal names compare 0. */
 static int dbgfs_name_cmp(unsigned int hash, const char *name,
@@ -124,7 +141,8 @@ static struct dbgfs_node **dbgfs_children_slot(struct dbgfs_children *t,
 
 /*
  * Gives @dir a table if it has none, so that adding a child cannot fail
- * for want of one.  Tree rwsem for writing.
+ * for want of one.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 int dbgfs_children_reserve(struct dbgfs_node *dir)
 {
@@ -136,8 +154,9 @@ int dbgfs_children_reserve(struct dbgfs_node *dir)
 
 /*
  * Adds @node, whose name and hash are set, to the children of @dir.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  * Return: 0, -EEXIST if the name is taken, -ENOMEM if @dir had no table
- * and none could be made.  Tree rwsem for writing.
+ * and none could be made.
  */
 int dbgfs_children_add(struct dbgfs_node *dir, struct dbgfs_node *node)
 {
@@ -162,7 +181,7 @@ int dbgfs_children_add(struct dbgfs_node *dir, struct dbgfs_node *node)
 /*
  * Takes @node out of the children of @dir.  The table stays, if smaller,
  * so that putting a node back where it was (a failed rename) cannot fail.
- * Tree rwsem for writing.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 void dbgfs_children_del(struct dbgfs_node *dir, struct dbgfs_node *node)
 {
@@ -181,7 +200,7 @@ void dbgfs_children_del(struct dbgfs_node *dir, struct dbgfs_node *node)
 /*
  * Queues every child of @dir on @list through its rm_link, which shares
  * the sibling link's memory, and frees the table: the whole set goes.
- * Tree rwsem for writing.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 void dbgfs_children_take_all(struct dbgfs_node *dir, struct list_head *list)
 {
@@ -208,7 +227,10 @@ void dbgfs_children_free(struct dbgfs_node *dir)
 	kfree(dir->dir.children);
 }
 
-/* Caller holds dbgfs_tree_rwsem. */
+/*
+ * The child @name of @dir, or NULL.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 struct dbgfs_node *dbgfs_find_child(struct dbgfs_node *dir, const char *name)
 {
 	const struct dbgfs_children *t = dir->dir.children;
@@ -238,7 +260,10 @@ static struct dbgfs_node *dbgfs_bucket_first(const struct dbgfs_children *t,
 	return NULL;
 }
 
-/* The first child whose hash is @hash or above.  Caller holds the rwsem. */
+/*
+ * The first child whose hash is @hash or above.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
 					  unsigned int hash)
 {
@@ -257,7 +282,10 @@ struct dbgfs_node *dbgfs_first_child_from(struct dbgfs_node *dir,
 	return dbgfs_bucket_first(t, i + 1);
 }
 
-/* The sibling after @node in readdir order.  Caller holds the rwsem. */
+/*
+ * The sibling after @node in readdir order.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 struct dbgfs_node *dbgfs_next_child(struct dbgfs_node *node)
 {
 	const struct dbgfs_children *t = node->parent->dir.children;

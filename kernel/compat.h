@@ -98,7 +98,7 @@ static inline bool dbgfs_inode_is_new(struct inode *inode)
 
 /*
  * Whether @ops has ->find_special_page(), which dbgfs' vma wrapper does not
- * pass on (file.c): 6.18 renamed it ->find_normal_page(), there only with
+ * pass on (mmap.c): 6.18 renamed it ->find_normal_page(), there only with
  * CONFIG_FIND_NORMAL_PAGE.
  */
 static inline bool dbgfs_vm_ops_finds_page(const struct vm_operations_struct *ops)
@@ -117,7 +117,7 @@ static inline bool dbgfs_vm_ops_finds_page(const struct vm_operations_struct *op
 /*
  * 6.17 added f_op->mmap_prepare(), which describes a mapping before its vma
  * exists (struct vm_area_desc): DBGFS_HAS_MMAP_PREPARE says the kernel has
- * it, and the file proxy forwards it then (file.c).
+ * it, and the file proxy forwards it then (mmap.c).
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
 #define DBGFS_HAS_MMAP_PREPARE 1

@@ -68,7 +68,10 @@ struct dbgfs_batch {
 	char			names[DBGFS_BATCH_NAMES];
 };
 
-/* Fills @b from @pos on; returns the last node taken.  Under the rwsem. */
+/*
+ * Fills @b from @pos on; returns the last node taken.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 static struct dbgfs_node *dbgfs_batch_fill(struct dbgfs_batch *b,
 					   struct dbgfs_node *pos)
 {

@@ -22,7 +22,10 @@ static bool dbgfs_has_ids(const struct dbgfs_node *node)
 	return READ_ONCE(node->flags) & DBGFS_NODE_IDS;
 }
 
-/* The owner of @node.  Under dbgfs_tree_rwsem. */
+/*
+ * The owner of @node.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 void dbgfs_node_ids(const struct dbgfs_node *node, kuid_t *uid, kgid_t *gid)
 {
 	struct dbgfs_ids *ids;
@@ -48,7 +51,8 @@ void dbgfs_node_drop_ids(struct dbgfs_node *node)
 
 /*
  * Gives @node the owner @uid, @gid; a node that is not root's gets a record
- * the first time.  Under dbgfs_tree_rwsem for writing.
+ * the first time.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  * Return: 0 or -ENOMEM, with the owner unchanged.
  */
 int dbgfs_node_set_ids(struct dbgfs_node *node, kuid_t uid, kgid_t gid)

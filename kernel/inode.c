@@ -200,8 +200,9 @@ static void dbgfs_init_inode(struct inode *inode, struct dbgfs_node *node)
 }
 
 /*
- * The inode of @node, made if it has none.  Caller holds dbgfs_tree_rwsem,
- * so the node is neither changed nor freed meanwhile.
+ * The inode of @node, made if it has none.  The tree lock keeps the node
+ * from changing or going meanwhile.
+ * Context: Caller holds dbgfs_tree_rwsem.
  */
 struct inode *dbgfs_get_inode(struct super_block *sb, struct dbgfs_node *node)
 {

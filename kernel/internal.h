@@ -3,12 +3,14 @@
  * dbgfs internals: the node tree the module owns, and what the VFS glue,
  * the file proxy and the owner cleanup share about it.
  *
- * Locking, outermost first.  "->" is "may be held while taking".
+ * Locking, outermost first.  "->" is "may be held while taking".  A
+ * function that needs a lock held says so in a "Context:" line of its
+ * comment, as kernel-doc does, and asserts it with lockdep.
  *
  * VFS locks (a directory's i_rwsem in lookup, the f_pos lock of reads)
  *   -> active references -> dbgfs_tree_rwsem -> the rest.
  *
- * Active references (node->active, dbgfs_get_active()).  Not a lock, but
+ * Active references (active.c: node->active, dbgfs_get_active()).  Not a lock, but
  *   lockdep sees one (a rwsem per client fops: node->dep_map), because
  *   removal waits for them.  Every client method runs under one, and may
  *   create, remove and rename entries, so it may take dbgfs_tree_rwsem;
@@ -26,26 +28,26 @@
  *   -> dbgfs_node_put()) never takes it; nor do node frees, which are RCU
  *   callbacks.  Never held across client code.
  *
- * dbgfs_removal_lock (spinlock, node.c): the removals under way, the
+ * dbgfs_removal_lock (spinlock, removal.c): the removals under way, the
  *   nodes each has queued and the one it is finishing, so that a second
  *   remover takes over its part of them (dbgfs_take_over()).  Taken alone
  *   or under dbgfs_tree_rwsem; under it nothing but the node's own ones.
  *
- * Open locks (file.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
+ * Open locks (open.c, dbgfs_open_lock(node): a hashed mutex, as kernfs'):
  *   the open files of the nodes hashed to it, and the fields of struct
  *   dbgfs_open but its pollers.  Taken by the file's methods under an
  *   active reference, by release and the vma methods also without one
  *   (the file they have keeps its record on the list), and by removal after
  *   draining; held over no client code and no sleep but its own.
  *
- * dbgfs_sb_mutex (mount.c): which super block is mounted, for the notify
+ * dbgfs_sb_mutex (notify.c): which super block is mounted, for the notify
  *   work's inode lookups.  Held over ilookup(), fsnotify and iput().
  *
- * of->pollers_lock (spinlock, file.c): of->pollers and of->poll_err.
+ * of->pollers_lock (spinlock, open.c): of->pollers and of->poll_err.
  *   Taken under an open file's poll, with the client's wait queue lock
  *   never held (add_wait_queue() and remove_wait_queue() take it inside).
  *
- * dbgfs_proxy_mutex (file.c): additions to and removals from the proxy
+ * dbgfs_proxy_mutex (proxy.c): additions to and removals from the proxy
  *   hash, whose lookups are RCU.  Innermost but for the two below.
  *
  * dbgfs_str_mutex and each attribute file's mutex (attr.c): a str file's
@@ -66,9 +68,9 @@
 #include <linux/module.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
-#include <linux/stringhash.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
+#include <linux/wait.h>
 
 #include <uapi/dbgfs_magic.h>
 
@@ -210,7 +212,7 @@ static inline loff_t dbgfs_file_size(const struct dbgfs_node *node)
 
 /*
  * The operations of one client file_operations (or dbgfs_short_fops) for
- * the VFS: file.c's methods, each calling the client's under an active
+ * the VFS: proxy.c's methods, each calling the client's under an active
  * reference.  Shared by the nodes with the same client operations.
  */
 struct dbgfs_proxy {
@@ -236,6 +238,25 @@ static inline const void *dbgfs_client_ops(const struct dbgfs_node *node)
 	return node->file.proxy->real;
 }
 
+static inline const struct file_operations *
+dbgfs_node_fops(const struct dbgfs_node *node)
+{
+	return dbgfs_client_ops(node);
+}
+
+static inline const struct dbgfs_short_fops *
+dbgfs_node_sfops(const struct dbgfs_node *node)
+{
+	return dbgfs_client_ops(node);
+}
+
+/* The operations the VFS calls for the file: the proxy's. */
+static inline const struct file_operations *
+dbgfs_proxy_fops(const struct dbgfs_node *node)
+{
+	return &node->file.proxy->fops;
+}
+
 /* The module an entry made for @owner belongs to: none if dbgfs made it. */
 static inline struct module *dbgfs_module_of(struct module *owner)
 {
@@ -256,7 +277,7 @@ static inline struct module *dbgfs_node_module(const struct dbgfs_node *node)
 }
 
 /*
- * A removal under way (node.c), on its remover's stack: the nodes it has
+ * A removal under way (removal.c), on its remover's stack: the nodes it has
  * unlinked and not begun to finish, parents before children, and the one
  * it is finishing.  @origin is the remover of the removal whose part this
  * one took over (dbgfs_take_over()), else @remover: the code of either may
@@ -267,7 +288,7 @@ static inline struct module *dbgfs_node_module(const struct dbgfs_node *node)
  */
 struct dbgfs_removal {
 	struct list_head	nodes;		/* by node->rm_link */
-	struct list_head	link;		/* in node.c's dbgfs_removals */
+	struct list_head	link;		/* in removal.c's dbgfs_removals */
 	struct dbgfs_node	*finishing;
 	struct module		*remover;
 	struct module		*origin;
@@ -278,22 +299,6 @@ struct dbgfs_removal {
 /* Serialises every change of the tree; lookups and readdir share it. */
 extern struct rw_semaphore dbgfs_tree_rwsem;
 extern struct dbgfs_node *dbgfs_root;
-
-/*
- * Readdir positions are name hashes, as in kernfs: they stay valid while
- * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
- */
-static inline unsigned int dbgfs_name_hash(const char *name)
-{
-	unsigned int hash = full_name_hash(NULL, name, strlen(name));
-
-	hash &= 0x7fffffffU;
-	if (hash < 2)
-		hash += 2;
-	if (hash >= INT_MAX)
-		hash = INT_MAX - 1;
-	return hash;
-}
 
 static inline bool dbgfs_node_removed(const struct dbgfs_node *node)
 {
@@ -319,9 +324,19 @@ static inline bool dbgfs_node_lockdep(const struct dbgfs_node *node)
 	return IS_ENABLED(CONFIG_DEBUG_LOCK_ALLOC) && S_ISREG(node->mode);
 }
 
+/* active.c */
+extern struct wait_queue_head dbgfs_drain_wq;
 void dbgfs_active_dec(struct dbgfs_node *node);
-void dbgfs_drop_active(struct dbgfs_node *node);
-void dbgfs_put_active(struct dbgfs_node *node);
+void dbgfs_deactivate(struct dbgfs_node *node);
+void dbgfs_drain(struct dbgfs_node *node);
+
+/* The active reference alone: see dbgfs_get_active(). */
+static inline void dbgfs_drop_active(struct dbgfs_node *node)
+{
+	if (dbgfs_node_lockdep(node))
+		rwsem_release(&node->dep_map, _RET_IP_);
+	dbgfs_active_dec(node);
+}
 
 /*
  * An operation may start while the node is not removed, and it holds a
@@ -346,16 +361,28 @@ static inline bool dbgfs_get_active(struct dbgfs_node *node)
 	return false;
 }
 
+/* Ends an operation that dbgfs_get_active() let start. */
+static inline void dbgfs_put_active(struct dbgfs_node *node)
+{
+	/* First: once the count drains, the module's memory may go. */
+	module_put(dbgfs_node_module(node));
+	dbgfs_drop_active(node);
+}
+
 /* node.c */
 int dbgfs_node_cache_init(void);
 void dbgfs_node_cache_exit(void);
+struct dbgfs_node *dbgfs_node_new_sized(const char *name, umode_t mode,
+					loff_t size);
 struct dbgfs_node *dbgfs_node_new(const char *name, umode_t mode);
 int dbgfs_node_add(struct dbgfs_node *node, struct dbgfs_node *parent,
 		   struct module *owner);
-struct dbgfs_node *dbgfs_node_create(const char *name, umode_t mode,
-				     struct dbgfs_node *parent,
-				     struct module *owner);
+void dbgfs_unlink_child(struct dbgfs_node *node);
+struct dbgfs_node *dbgfs_resolve_parent(struct dbgfs_node *parent);
+bool dbgfs_is_ancestor(struct dbgfs_node *node, struct dbgfs_node *dir);
 void dbgfs_node_get(struct dbgfs_node *node);
+
+/* removal.c */
 void dbgfs_removal_init(struct dbgfs_removal *r, struct module *remover);
 unsigned int dbgfs_unlink_subtree(struct dbgfs_node *top,
 				  struct dbgfs_removal *r);
@@ -366,6 +393,7 @@ void dbgfs_finish_removal(struct dbgfs_removal *r);
 void dbgfs_remove_all(void);
 
 /* children.c */
+unsigned int dbgfs_name_hash(const char *name);
 int dbgfs_children_reserve(struct dbgfs_node *dir);
 int dbgfs_children_add(struct dbgfs_node *dir, struct dbgfs_node *node);
 void dbgfs_children_del(struct dbgfs_node *dir, struct dbgfs_node *node);
@@ -394,19 +422,33 @@ static inline struct dbgfs_node *dbgfs_file_node(const struct file *file)
 /* dir.c */
 extern const struct file_operations dbgfs_dir_fops;
 
-/* file.c */
+/* proxy.c */
 int dbgfs_proxy_attach(struct dbgfs_node *node, const void *real,
 		       struct module *mod);
 void dbgfs_proxy_retire(struct dbgfs_node *node);
 void dbgfs_proxy_put(struct dbgfs_node *node);
-const struct file_operations *dbgfs_proxy_fops(struct dbgfs_node *node);
+
+/* open.c: the proxy's methods that keep the record of an open file */
+int dbgfs_proxy_open(struct inode *inode, struct file *file);
+int dbgfs_proxy_release(struct inode *inode, struct file *file);
+__poll_t dbgfs_proxy_poll(struct file *file, struct poll_table_struct *pt);
+int dbgfs_proxy_fasync(int fd, struct file *file, int on);
+void dbgfs_notify_rearm(struct file *file, struct dbgfs_node *node);
 void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 			      struct module *origin);
 void dbgfs_wake_open_files(struct dbgfs_node *node);
 void dbgfs_open_locks_init(void);
 
+/* mmap.c */
+int dbgfs_proxy_mmap(struct file *file, struct vm_area_struct *vma);
+#ifdef DBGFS_HAS_MMAP_PREPARE
+int dbgfs_proxy_mmap_prepare(struct vm_area_desc *desc);
+#endif
+
 /* notify.c */
 void dbgfs_notify_flush(void);
+void dbgfs_notify_set_sb(struct super_block *sb);
+void dbgfs_notify_clear_sb(struct super_block *sb);
 
 /* owner.c */
 int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod);
@@ -421,9 +463,9 @@ void dbgfs_node_ids(const struct dbgfs_node *node, kuid_t *uid, kgid_t *gid);
 int dbgfs_node_set_ids(struct dbgfs_node *node, kuid_t uid, kgid_t gid);
 void dbgfs_node_drop_ids(struct dbgfs_node *node);
 
-/* mount.c */
+/* access.c */
 bool dbgfs_api_allowed(void);
-void dbgfs_fsnotify_modify(struct dbgfs_node *node);
+bool dbgfs_mount_allowed(void);
 
 /* attr.c */
 const char *dbgfs_file_type(const struct dbgfs_node *node);

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The filesystem type, its one superblock and mount options, the mount
- * point /sys/kernel/dbgfs, the access parameter, and module init and exit.
+ * point /sys/kernel/dbgfs, and module init and exit.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/fs_parser.h>
-#include <linux/fsnotify.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
@@ -18,49 +17,7 @@
 #include <dbgfs.h>
 #include "internal.h"
 
-#define DBGFS_ALLOW_API		BIT(0)
-#define DBGFS_ALLOW_MOUNT	BIT(1)
-
-/* What debugfs' "debugfs=" boot parameter means, as a module parameter. */
-static unsigned int dbgfs_access = DBGFS_ALLOW_API | DBGFS_ALLOW_MOUNT;
 static bool dbgfs_registered;
-
-static int dbgfs_access_set(const char *val, const struct kernel_param *kp)
-{
-	if (sysfs_streq(val, "on"))
-		dbgfs_access = DBGFS_ALLOW_API | DBGFS_ALLOW_MOUNT;
-	else if (sysfs_streq(val, "no-mount"))
-		dbgfs_access = DBGFS_ALLOW_API;
-	else if (sysfs_streq(val, "off"))
-		dbgfs_access = 0;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-static int dbgfs_access_get(char *buf, const struct kernel_param *kp)
-{
-	const char *word = "off";
-
-	if (dbgfs_access & DBGFS_ALLOW_MOUNT)
-		word = "on";
-	else if (dbgfs_access & DBGFS_ALLOW_API)
-		word = "no-mount";
-	return sysfs_emit(buf, "%s\n", word);
-}
-
-static const struct kernel_param_ops dbgfs_access_ops = {
-	.set = dbgfs_access_set,
-	.get = dbgfs_access_get,
-};
-module_param_cb(access, &dbgfs_access_ops, NULL, 0444);
-MODULE_PARM_DESC(access,
-		 "on: usable and mountable; no-mount: API only; off: neither");
-
-bool dbgfs_api_allowed(void)
-{
-	return dbgfs_access & DBGFS_ALLOW_API;
-}
 
 /**
  * dbgfs_initialized - tell whether dbgfs is up
@@ -182,38 +139,6 @@ static const struct super_operations dbgfs_super_ops = {
 	.show_options	= dbgfs_show_options,
 };
 
-/*
- * The super block while mounted (there is one at most, get_tree_single()),
- * for the notify work to find a node's inode.  Cleared before the super
- * block goes, which waits for a lookup under way.
- */
-static DEFINE_MUTEX(dbgfs_sb_mutex);
-static struct super_block *dbgfs_sb;
-
-/*
- * fsnotify's modify event on the inode of @node, if it has one (a watch
- * keeps its inode), and on its directory's watches through its dentry.
- */
-void dbgfs_fsnotify_modify(struct dbgfs_node *node)
-{
-	struct dentry *dentry;
-	struct inode *inode;
-
-	mutex_lock(&dbgfs_sb_mutex);
-	inode = dbgfs_sb ? ilookup(dbgfs_sb, node->ino) : NULL;
-	if (inode) {
-		dentry = d_find_any_alias(inode);
-		if (dentry) {
-			fsnotify_dentry(dentry, FS_MODIFY);
-			dput(dentry);
-		} else {
-			fsnotify_inode(inode, FS_MODIFY);
-		}
-		iput(inode);
-	}
-	mutex_unlock(&dbgfs_sb_mutex);
-}
-
 static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 {
 	struct inode *inode;
@@ -238,9 +163,7 @@ static int dbgfs_fill_super(struct super_block *sb, struct fs_context *fc)
 	sb->s_root = d_make_root(inode);
 	if (!sb->s_root)
 		return -ENOMEM;
-	mutex_lock(&dbgfs_sb_mutex);
-	dbgfs_sb = sb;
-	mutex_unlock(&dbgfs_sb_mutex);
+	dbgfs_notify_set_sb(sb);
 	return 0;
 }
 
@@ -312,10 +235,7 @@ static void dbgfs_kill_sb(struct super_block *sb)
 {
 	struct dbgfs_fs_info *opts = sb->s_fs_info;
 
-	mutex_lock(&dbgfs_sb_mutex);
-	if (dbgfs_sb == sb)
-		dbgfs_sb = NULL;
-	mutex_unlock(&dbgfs_sb_mutex);
+	dbgfs_notify_clear_sb(sb);
 	kill_anon_super(sb);
 	kfree(opts);
 }
@@ -340,7 +260,7 @@ static int dbgfs_register(void)
 {
 	int err;
 
-	if (!(dbgfs_access & DBGFS_ALLOW_MOUNT))
+	if (!dbgfs_mount_allowed())
 		return 0;
 	err = dbgfs_fault_err() ?:
 	      sysfs_create_mount_point(kernel_kobj, "dbgfs");

@@ -10,6 +10,10 @@
  * removal waits for it: once dbgfs_remove() has returned, no notification
  * of the removed files wakes anybody.
  */
+#include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/fsnotify.h>
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
@@ -22,6 +26,14 @@ static DEFINE_RAW_SPINLOCK(dbgfs_notify_lock);
 #define DBGFS_NOTIFY_END ((struct dbgfs_node *)&dbgfs_notify_list)
 /* The nodes with a notification pending, through file.notify_next. */
 static struct dbgfs_node *dbgfs_notify_list = DBGFS_NOTIFY_END;
+
+/*
+ * The super block while mounted (there is one at most, get_tree_single()),
+ * for the work to find a node's inode.  Cleared before the super block
+ * goes, which waits for a lookup under way.
+ */
+static DEFINE_MUTEX(dbgfs_sb_mutex);
+static struct super_block *dbgfs_sb;
 
 static void dbgfs_notify_workfn(struct work_struct *work);
 static DECLARE_WORK(dbgfs_notify_work, dbgfs_notify_workfn);
@@ -42,6 +54,46 @@ static struct dbgfs_node *dbgfs_notify_next(void)
 	}
 	raw_spin_unlock_irq(&dbgfs_notify_lock);
 	return node;
+}
+
+/* The mount (mount.c) tells which super block fsnotify's events are for. */
+void dbgfs_notify_set_sb(struct super_block *sb)
+{
+	mutex_lock(&dbgfs_sb_mutex);
+	dbgfs_sb = sb;
+	mutex_unlock(&dbgfs_sb_mutex);
+}
+
+void dbgfs_notify_clear_sb(struct super_block *sb)
+{
+	mutex_lock(&dbgfs_sb_mutex);
+	if (dbgfs_sb == sb)
+		dbgfs_sb = NULL;
+	mutex_unlock(&dbgfs_sb_mutex);
+}
+
+/*
+ * fsnotify's modify event on the inode of @node, if it has one (a watch
+ * keeps its inode), and on its directory's watches through its dentry.
+ */
+static void dbgfs_fsnotify_modify(struct dbgfs_node *node)
+{
+	struct dentry *dentry;
+	struct inode *inode;
+
+	mutex_lock(&dbgfs_sb_mutex);
+	inode = dbgfs_sb ? ilookup(dbgfs_sb, node->ino) : NULL;
+	if (inode) {
+		dentry = d_find_any_alias(inode);
+		if (dentry) {
+			fsnotify_dentry(dentry, FS_MODIFY);
+			dput(dentry);
+		} else {
+			fsnotify_inode(inode, FS_MODIFY);
+		}
+		iput(inode);
+	}
+	mutex_unlock(&dbgfs_sb_mutex);
 }
 
 static void dbgfs_notify_workfn(struct work_struct *work)

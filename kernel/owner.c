@@ -38,9 +38,9 @@ static struct dbgfs_owner *dbgfs_owner_find(struct module *mod)
 }
 
 /*
- * Records @mod as the owner of @node.  Caller holds dbgfs_tree_rwsem for
- * writing.  Nodes dbgfs creates for itself (@mod NULL or this module) have
- * no owner: they go with dbgfs.
+ * Records @mod as the owner of @node.  Nodes dbgfs creates for itself
+ * (@mod NULL or this module) have no owner: they go with dbgfs.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 {
@@ -65,7 +65,8 @@ int dbgfs_owner_link(struct dbgfs_node *node, struct module *mod)
 
 /*
  * Whether @node's creator still holds its handle: the node is on the
- * owner's list.  Under dbgfs_tree_rwsem.
+ * owner's list.
+ * Context: Caller holds dbgfs_tree_rwsem.
  */
 bool dbgfs_owner_holds(const struct dbgfs_node *node)
 {
@@ -75,7 +76,8 @@ bool dbgfs_owner_holds(const struct dbgfs_node *node)
 
 /*
  * Takes @node off its owner's list: the caller drops the creator's
- * reference.  Caller holds dbgfs_tree_rwsem for writing.
+ * reference.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 void dbgfs_owner_unlink(struct dbgfs_node *node)
 {
@@ -83,7 +85,10 @@ void dbgfs_owner_unlink(struct dbgfs_node *node)
 	list_del_init(&node->owner_link);
 }
 
-/* Whether @mod made @node and still holds its handle.  Under the rwsem. */
+/*
+ * Whether @mod made @node and still holds its handle.
+ * Context: Caller holds dbgfs_tree_rwsem.
+ */
 bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 {
 	return mod && dbgfs_node_module(node) == mod && dbgfs_owner_holds(node);
@@ -92,7 +97,8 @@ bool dbgfs_owner_is(struct dbgfs_node *node, struct module *mod)
 /*
  * The next node of @owner that is another removal's, not complete yet, with
  * a reference; the complete ones met on the way lose their creator's
- * reference.  Caller holds dbgfs_tree_rwsem for writing.
+ * reference.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
 {
@@ -118,7 +124,8 @@ static struct dbgfs_node *dbgfs_owner_next_busy(struct dbgfs_owner *owner)
  * a node renamed into a directory made after it comes before that
  * directory on the owner's list, and must go as part of it.  A top below
  * another top of one removal would be finished after it, and the upper one
- * waits for the lower.  Caller holds dbgfs_tree_rwsem for writing.
+ * waits for the lower.
+ * Context: Caller holds dbgfs_tree_rwsem for writing.
  */
 static struct dbgfs_node *dbgfs_owner_top(struct dbgfs_node *node,
 					  struct module *mod)

@@ -907,7 +907,7 @@ static void test_release_many(void)
 }
 
 /*
- * Open files are listed in buckets that many nodes share (file.c): the
+ * Open files are listed in buckets that many nodes share (open.c): the
  * removal of a file releases its own open files and no neighbour's.
  * NEIGHBOURS files, four times the buckets, each open once; the odd ones
  * are removed, then every descriptor is read.
