@@ -22,26 +22,9 @@
 #include <linux/log2.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
-#include <linux/stringhash.h>
 
 #include <dbgfs.h>
 #include "internal.h"
-
-/*
- * Readdir positions are name hashes, as in kernfs: they stay valid while
- * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
- */
-unsigned int dbgfs_name_hash(const char *name)
-{
-	unsigned int hash = full_name_hash(NULL, name, strlen(name));
-
-	hash &= 0x7fffffffU;
-	if (hash < 2)
-		hash += 2;
-	if (hash >= INT_MAX)
-		hash = INT_MAX - 1;
-	return hash;
-}
 
 /* Children in readdir order; equal names compare 0. */
 static int dbgfs_name_cmp(unsigned int hash, const char *name,

@@ -68,6 +68,7 @@
 #include <linux/module.h>
 #include <linux/refcount.h>
 #include <linux/rwsem.h>
+#include <linux/stringhash.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
 #include <linux/wait.h>
@@ -192,6 +193,23 @@ struct dbgfs_children {
 	unsigned int		size;		/* buckets: a power of 2, less 1 */
 	struct dbgfs_node	*bucket[];
 };
+
+/*
+ * The order of a directory's children, which is readdir's: readdir
+ * positions are name hashes, as in kernfs, so they stay valid while
+ * siblings come and go.  0 and 1 are "." and "..", INT_MAX is the end.
+ */
+static inline unsigned int dbgfs_name_hash(const char *name)
+{
+	unsigned int hash = full_name_hash(NULL, name, strlen(name));
+
+	hash &= 0x7fffffffU;
+	if (hash < 2)
+		hash += 2;
+	if (hash >= INT_MAX)
+		hash = INT_MAX - 1;
+	return hash;
+}
 
 /*
  * A file made with an inode size, by dbgfs_create_file_size(): few are, so
@@ -393,7 +411,6 @@ void dbgfs_finish_removal(struct dbgfs_removal *r);
 void dbgfs_remove_all(void);
 
 /* children.c */
-unsigned int dbgfs_name_hash(const char *name);
 int dbgfs_children_reserve(struct dbgfs_node *dir);
 int dbgfs_children_add(struct dbgfs_node *dir, struct dbgfs_node *node);
 void dbgfs_children_del(struct dbgfs_node *dir, struct dbgfs_node *node);
