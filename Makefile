@@ -49,10 +49,11 @@ run:
 		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/examples/dbgfs_example.ko \
 		usr/bin/dbgfs=build/tools/dbgfs
 
-# The benchmark (bench/): dbgfs against debugfs in one guest booted without the debug
-# options; a table, build/bench/results.csv and build/bench/per-entry.png.
+# The benchmark (bench/): dbgfs against debugfs, sysfs and the bench module's floor
+# filesystem in one guest booted without the debug options; a table,
+# build/bench/results.csv (every repetition) and the plots (doc/bench.md).
 bench: bench-build
-	guest/run --no-debug --timeout 2400 --log build/logs/bench-$(KERNEL) $(KERNEL) bench \
+	guest/run --no-debug --timeout 3600 --log build/logs/bench-$(KERNEL) $(KERNEL) bench \
 		build/$(KERNEL)/kernel/dbgfs.ko build/$(KERNEL)/bench/kmod/dbgfs_bench.ko \
 		build/bench/bench
 	bench/report build/logs/bench-$(KERNEL)/results.tap

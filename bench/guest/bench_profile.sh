@@ -43,8 +43,9 @@ for span in $(echo "${BENCH_PROFILE:-}" | tr ',' ' '); do
 	fi
 	workload=${span%%/*} fs=${span##*/} threads=${span#*/}
 	threads=${threads%/*}
-	grep "^# $workload n=[0-9]* threads=$threads $fs: " /tmp/bench.out |
-		sed "s|^# |prof: $span: timed under perf: |"
+	umount /bench/* /sys/kernel/bench_floor 2>/dev/null
+	grep "^csv: $workload,[0-9]*,$threads,[a-z-]*,$fs," /tmp/bench.out |
+		sed "s|^csv: |prof: $span: timed under perf (workload,n,threads,mode,fs,rep,value,unit): |"
 	echo "prof: $span: == samples by task (swapper: idle)"
 	report "$span" --sort comm --percent-limit 1 -g none
 	# The benchmark's own tasks, in percent of their samples.
