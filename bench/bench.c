@@ -91,7 +91,6 @@ static const char * const mounts[][2] = {
 	{ "/sys/kernel/bench_floor", "dbgfs_bench_floor" },
 };
 
-static int smoke;
 static unsigned int sizes[MAX_SIZES] = { 1000, 10000, 100000 };
 static unsigned int nr_sizes = 3;
 static unsigned int reps = 7, large_reps = 5, chunk = 500;
@@ -250,7 +249,9 @@ static void walker_push(struct walker *w, int fd, const char *path)
 	if (++w->depth == MAX_DEPTH)
 		die("%s: deeper than %d", path, MAX_DEPTH);
 	w->fds[w->depth] = fd;
-	if (!w->bufs[w->depth] && !(w->bufs[w->depth] = malloc(DENTS_BUF)))
+	if (!w->bufs[w->depth])
+		w->bufs[w->depth] = malloc(DENTS_BUF);
+	if (!w->bufs[w->depth])
 		die("out of memory");
 	w->len[w->depth] = w->off[w->depth] = 0;
 }
@@ -505,8 +506,8 @@ static void bench_lookup(unsigned long n, unsigned int m, unsigned int rep)
 	unsigned int i, t, f, count;
 
 	count = lookup_ops < n ? lookup_ops : n;
-	if (count > sizeof(idx) / sizeof(idx[0]))
-		count = sizeof(idx) / sizeof(idx[0]);
+	if (count > ARRAY_SIZE(idx))
+		count = ARRAY_SIZE(idx);
 	for (i = 0; i < count; i++) {	/* xorshift32, the same paths each time */
 		x ^= x << 13;
 		x ^= x >> 17;
@@ -738,7 +739,7 @@ static void mount_all(void)
 
 	if (mkdir("/bench", 0755) && errno != EEXIST)
 		die("mkdir /bench: %s", strerror(errno));
-	for (i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(mounts); i++) {
 		if (mkdir(mounts[i][0], 0755) && errno != EEXIST)
 			die("mkdir %s: %s", mounts[i][0], strerror(errno));
 		if (mount("none", mounts[i][0], mounts[i][1], 0, NULL))
@@ -751,7 +752,7 @@ static void umount_all(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(mounts); i++)
 		if (umount(mounts[i][0]))
 			die("umount %s: %s", mounts[i][0], strerror(errno));
 }
@@ -763,7 +764,6 @@ static void parse_args(int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--smoke")) {
-			smoke = 1;
 			sizes[0] = 100;
 			nr_sizes = 1;
 			reps = large_reps = 1;
