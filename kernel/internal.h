@@ -10,9 +10,9 @@
  * VFS locks (a directory's i_rwsem in lookup, the f_pos lock of reads)
  *   -> active references -> dbgfs_tree_rwsem -> the rest.
  *
- * Active references (active.c: node->active, dbgfs_get_active()).  Not a lock, but
- *   lockdep sees one (a rwsem per client fops: node->dep_map), because
- *   removal waits for them.  Every client method runs under one, and may
+ * Active references (active.c: node->active, dbgfs_get_active()).  Not a
+ *   lock, but lockdep sees one (a rwsem per client fops: node->dep_map),
+ *   because removal waits for them.  Every client method runs under one, and may
  *   create, remove and rename entries, so it may take dbgfs_tree_rwsem;
  *   hence nothing waits for active references (dbgfs_drain()) while
  *   holding dbgfs_tree_rwsem, an open lock or any lock a client method
