@@ -124,9 +124,14 @@ static int dbgfs_readdir(struct file *file, struct dir_context *ctx)
 	unsigned int hash;
 	bool more;
 
-	/* At the end already: no batch to fill (a second getdents() call). */
-	if (ctx->pos >= INT_MAX)
+	/*
+	 * At the end already: no batch to fill (a second getdents() call).
+	 * A reader sought past it is put back at the end, as kernfs does.
+	 */
+	if (ctx->pos >= INT_MAX) {
+		ctx->pos = INT_MAX;
 		return 0;
+	}
 	/*
 	 * Before the dots: a failure after them would be a short read that
 	 * getdents() returns as a success, and the error would be lost.

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -197,6 +198,29 @@ static bool readdir_names(const char *path, char names[][256], int *nr,
 	return true;
 }
 
+/*
+ * A directory reader sought past the end (INT_MAX, where no name hash
+ * goes) reads nothing and is left at the end, as kernfs leaves it.
+ */
+static void test_readdir_past_end(void)
+{
+	off_t past = (off_t)INT_MAX + 10;
+	char buf[1024];
+	long n = -1;
+	off_t at = -1;
+	int fd = open(LC, O_RDONLY | O_DIRECTORY);
+
+	if (fd >= 0 && lseek(fd, past, SEEK_SET) == past) {
+		n = getdents64(fd, buf, sizeof(buf));
+		at = lseek(fd, 0, SEEK_CUR);
+	}
+	if (fd >= 0)
+		close(fd);
+	ok(n == 0 && at == INT_MAX,
+	   "readdir sought past the end: nothing, position back at the end (%ld, %lld)",
+	   n, (long long)at);
+}
+
 static void test_readdir(void)
 {
 	static const char *const want[] = {
@@ -221,6 +245,7 @@ static void test_readdir(void)
 	   nr == found, "readdir lc: every entry once, nothing else (%d)", nr);
 	ok(!lstat(LC "/data", &st) && st.st_ino == dino,
 	   "readdir d_ino matches stat");
+	test_readdir_past_end();
 }
 
 /* readdir of a directory that changes under it. */
