@@ -350,13 +350,16 @@ void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 	struct dbgfs_open *of, *next;
 	bool held, got;
 
-	got = try_module_get(mod);
-	held = got || mod == remover || mod == origin;
 	mutex_lock(lock);
 	dbgfs_for_each_open(of, node)
 		of->released = true;
 	of = dbgfs_first_open(node);
 	mutex_unlock(lock);
+	/* Nearly every file removed is not open: no module to hold then. */
+	if (!of)
+		return;
+	got = try_module_get(mod);
+	held = got || mod == remover || mod == origin;
 	while (of) {
 		/* Faults from now on find the node gone: SIGBUS. */
 		if (of->mmapped)
