@@ -350,12 +350,20 @@ void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 	struct dbgfs_open *of, *next;
 	bool held, got;
 
+	/*
+	 * Nearly every file removed is not open, and most buckets are empty:
+	 * then neither the lock nor the module is needed.  An opener's record
+	 * is on the list before its active reference goes (fully ordered),
+	 * and the drain saw that reference go.
+	 */
+	smp_rmb();	/* the bucket after the drain's read of node->active */
+	if (hlist_empty(&dbgfs_open_bucket(node)->files))
+		return;
 	mutex_lock(lock);
 	dbgfs_for_each_open(of, node)
 		of->released = true;
 	of = dbgfs_first_open(node);
 	mutex_unlock(lock);
-	/* Nearly every file removed is not open: no module to hold then. */
 	if (!of)
 		return;
 	got = try_module_get(mod);
