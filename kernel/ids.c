@@ -14,8 +14,12 @@ struct dbgfs_ids {
 	kgid_t	gid;
 };
 
-/* By node->ino; entries changed under dbgfs_tree_rwsem for writing. */
-static DEFINE_XARRAY(dbgfs_ids);
+/*
+ * By node->ino; entries changed under dbgfs_tree_rwsem for writing.  A
+ * node's last put may be an inode's RCU callback (dbgfs_free_inode()),
+ * which drops the node's entry: softirqs are off under the xarray's lock.
+ */
+static DEFINE_XARRAY_FLAGS(dbgfs_ids, XA_FLAGS_LOCK_BH);
 
 static bool dbgfs_has_ids(const struct dbgfs_node *node)
 {
@@ -45,7 +49,7 @@ void dbgfs_node_drop_ids(struct dbgfs_node *node)
 {
 	if (!dbgfs_has_ids(node))
 		return;
-	kfree(xa_erase(&dbgfs_ids, node->ino));
+	kfree(xa_erase_bh(&dbgfs_ids, node->ino));
 	WRITE_ONCE(node->flags, node->flags & ~DBGFS_NODE_IDS);
 }
 
@@ -71,7 +75,8 @@ int dbgfs_node_set_ids(struct dbgfs_node *node, kuid_t uid, kgid_t gid)
 		ids = dbgfs_kmalloc(sizeof(*ids), GFP_KERNEL_ACCOUNT);
 		if (!ids)
 			return -ENOMEM;
-		err = xa_err(xa_store(&dbgfs_ids, node->ino, ids, GFP_KERNEL));
+		err = xa_err(xa_store_bh(&dbgfs_ids, node->ino, ids,
+					 GFP_KERNEL));
 		if (err) {
 			kfree(ids);
 			return err;

@@ -63,17 +63,23 @@ struct inode *dbgfs_alloc_inode(struct super_block *sb)
 	return &di->vfs_inode;
 }
 
+/*
+ * After a grace period (the VFS' RCU callback), so that a path walk in RCU
+ * mode that reached the node through this inode, a dying dentry's, is done
+ * with it and with a symlink's target: only now may the node's memory go,
+ * and so no node needs a grace period of its own.  The node stays, unless
+ * its removal is done and this was its last reference.
+ */
 void dbgfs_free_inode(struct inode *inode)
 {
+	dbgfs_node_put(DBGFS_I(inode)->node);
 	kmem_cache_free(dbgfs_inode_cache, DBGFS_I(inode));
 }
 
-/* The node stays; the inode's reference to it goes. */
 void dbgfs_evict_inode(struct inode *inode)
 {
 	truncate_inode_pages_final(&inode->i_data);
 	clear_inode(inode);
-	dbgfs_node_put(DBGFS_I(inode)->node);
 }
 
 /* Read without the tree lock by stat: a count that races is still a count. */

@@ -156,7 +156,6 @@ struct dbgfs_node {
 		/* tree rwsem; next in its bucket of the parent's children */
 		struct dbgfs_node *sibling;
 		struct list_head rm_link;	/* being removed */
-		struct rcu_head	rcu;		/* being freed */
 	};
 	unsigned int		hash;		/* tree rwsem; readdir position */
 	unsigned int		rev;		/* tree rwsem; bumped by rename */

@@ -7,7 +7,6 @@
  */
 #include <linux/dcache.h>
 #include <linux/namei.h>
-#include <linux/rcupdate.h>
 #include <linux/slab.h>
 
 #include <dbgfs.h>
@@ -28,9 +27,9 @@ int dbgfs_node_cache_init(void)
 	return dbgfs_node_cache ? 0 : -ENOMEM;
 }
 
+/* After dbgfs_inode_cache_exit(): the inodes' last puts have run. */
 void dbgfs_node_cache_exit(void)
 {
-	rcu_barrier();	/* nodes are freed after a grace period */
 	kmem_cache_destroy(dbgfs_node_cache);
 }
 
@@ -109,15 +108,14 @@ static void dbgfs_node_free_name(struct dbgfs_node *node)
 		kfree_const(node->name);
 }
 
-static void dbgfs_node_free_rcu(struct rcu_head *rcu)
+/*
+ * A path walk in RCU mode reads a symlink's target through i_link without
+ * a reference: it goes with the node, which an inode keeps until the
+ * inode's own grace period is over (dbgfs_free_inode()), as debugfs frees
+ * i_link in ->free_inode.
+ */
+static void dbgfs_node_destroy(struct dbgfs_node *node)
 {
-	struct dbgfs_node *node = container_of(rcu, struct dbgfs_node, rcu);
-
-	/*
-	 * A path walk in RCU mode reads a symlink's target through i_link
-	 * without a reference: it goes after the grace period too, as
-	 * debugfs frees i_link in ->free_inode.
-	 */
 	if (S_ISLNK(node->mode))
 		kfree(node->link.target);
 	dbgfs_node_free(node);
@@ -128,10 +126,11 @@ static void dbgfs_node_free_rcu(struct rcu_head *rcu)
  * @node: the node; NULL is ignored
  *
  * Drops a reference taken by dbgfs_lookup().  The memory goes with the
- * last reference, after an RCU grace period, since RCU path walks may
- * still look at it (and at a symlink's target) through a dying dentry.
+ * last reference.
  *
- * Context: Process context.
+ * Context: Process context.  (dbgfs itself also puts the reference of an
+ * inode from the RCU callback that frees it, which is never the last one
+ * of a node that has not been removed, whose tree reference stays.)
  */
 void dbgfs_node_put(struct dbgfs_node *node)
 {
@@ -145,7 +144,7 @@ void dbgfs_node_put(struct dbgfs_node *node)
 			dbgfs_children_free(node);
 		dbgfs_node_free_name(node);
 		dbgfs_node_drop_ids(node);
-		call_rcu(&node->rcu, dbgfs_node_free_rcu);
+		dbgfs_node_destroy(node);
 		node = parent;	/* each child holds a reference to its parent */
 	}
 }

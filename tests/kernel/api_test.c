@@ -18,6 +18,7 @@
 #include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
+#include <linux/namei.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/slab.h>
@@ -1190,17 +1191,26 @@ static void test_typed(void)
 }
 
 #define RCU_TARGET	"rcu/target/read/by/a/path/walk"
+/* The mount point api.sh uses, and the directory this test makes. */
+#define RCU_LINK_PATH	"/sys/kernel/dbgfs/api_test/rcu_link"
 
 struct rcu_remover {
 	struct dbgfs_node	*link;
+	struct path		path;	/* its dentry, and so its inode */
 	bool			done;
 };
 
+/*
+ * Removes the link and kills its dentry: the inode goes, and with its
+ * reference the node's last one.
+ */
 static int rcu_remove_link(void *arg)
 {
 	struct rcu_remover *r = arg;
 
 	dbgfs_remove(r->link);
+	d_invalidate(r->path.dentry);
+	path_put(&r->path);
 	/* Pairs with the reader's acquire: the removal is over when it sees done. */
 	smp_store_release(&r->done, true);
 	return 0;
@@ -1208,12 +1218,14 @@ static int rcu_remove_link(void *arg)
 
 /*
  * A path walk in RCU mode reads a symlink's target through i_link, with
- * no reference, so the target must outlive the removal until a grace
- * period has passed.  Deterministic where a race is not: this holds an RCU
- * read lock, as such a walk does, while another CPU removes the link (its
- * last reference: no inode was ever made), and then reads the target.
- * Freed at once, KASAN reports the read (debug kernel); kept, it reads as
- * it was.
+ * no reference, so the target must outlive the removal, and the inode
+ * that showed it, until a grace period has passed.  Deterministic where a
+ * race is not: this reads i_link of the link's inode under an RCU read
+ * lock, as such a walk does, while another CPU removes the link and kills
+ * the dentry, whose inode had the last reference to the node; then reads
+ * the target.  Freed at once, KASAN reports the read (debug kernel), and
+ * the slab's free pointer tears the string on the stock kernels; kept, it
+ * reads as it was.
  */
 static void test_symlink_rcu(void)
 {
@@ -1234,15 +1246,21 @@ static void test_symlink_rcu(void)
 	r.link = dbgfs_create_symlink("rcu_link", top, RCU_TARGET);
 	if (!ktap_expect_ptr_err(&t, r.link, 0, "symlink rcu: create the link"))
 		goto out;
+	if (!ktap_expect(&t, !kern_path(RCU_LINK_PATH, 0, &r.path),
+			 "symlink rcu: look the link up: " RCU_LINK_PATH)) {
+		dbgfs_remove(r.link);
+		goto out;
+	}
 	k = kthread_create(rcu_remove_link, &r, "api_test_rm");
 	if (!ktap_expect(&t, !IS_ERR(k), "symlink rcu: a remover thread")) {
+		path_put(&r.path);
 		dbgfs_remove(r.link);
 		goto out;
 	}
 	kthread_bind(k, cpu);
 	get_task_struct(k);
 	rcu_read_lock();
-	target = READ_ONCE(r.link->link.target);
+	target = READ_ONCE(d_inode(r.path.dentry)->i_link);
 	wake_up_process(k);
 	until = jiffies + 5 * HZ;
 	/* Pairs with the remover's release. */
