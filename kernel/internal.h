@@ -24,9 +24,9 @@
  *   nodes lists, owner_link).  For reading: lookups, readdir (getattr
  *   reads nr_subdirs without it, READ_ONCE()).  Under it:
  *   allocations with GFP_KERNEL (the owner record, iget_locked()'s inode),
- *   which may reclaim dbgfs inodes, so the evict path (dbgfs_evict_inode()
- *   -> dbgfs_node_put()) never takes it; nor do node frees, which are RCU
- *   callbacks.  Never held across client code.
+ *   which may reclaim dbgfs inodes, so the inode's free (dbgfs_free_inode()
+ *   -> dbgfs_node_put(), an RCU callback) never takes it; nor does a node's
+ *   free.  Never held across client code.
  *
  * dbgfs_removal_lock (spinlock, removal.c): the removals under way, the
  *   nodes each has queued and the one it is finishing, so that a second
