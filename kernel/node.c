@@ -129,8 +129,9 @@ static void dbgfs_node_destroy(struct dbgfs_node *node)
  * last reference.
  *
  * Context: Process context.  (dbgfs itself also puts the reference of an
- * inode from the RCU callback that frees it, which is never the last one
- * of a node that has not been removed, whose tree reference stays.)
+ * inode from the RCU callback that frees it.  That is the last one only of
+ * a removed node, whose proxy is retired already, or of the root after
+ * dbgfs' exit: nothing on the way sleeps.)
  */
 void dbgfs_node_put(struct dbgfs_node *node)
 {
