@@ -55,6 +55,10 @@ check "owners, nothing open: insmod owner_a" insmod $MODS/owner_a.ko
 check "owners, nothing open: insmod owner_b" insmod $MODS/owner_b.ko
 check "owners, nothing open: rmmod owner_a" rmmod owner_a
 echo 2 >/proc/sys/vm/drop_caches
+# An inode's reference to its node goes when the inode is freed, after a grace period
+# (dbgfs_free_inode()): wait for it, as the soak suite does, so that the handle is the
+# last reference again.
+sleep 1
 check "owners, nothing open: rmmod owner_b: its dbgfs_remove() of the handle of b" rmmod owner_b
 is "owners, nothing open: owner_b's handle still answered as a removed node" \
 	"$(dmesg | sed -n 's/^.*owner_b: rename of b: \(.*\)$/\1/p')" "-2"
