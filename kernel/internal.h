@@ -12,11 +12,12 @@
  *
  * Active references (active.c: node->active, dbgfs_get_active()).  Not a
  *   lock, but lockdep sees one (a rwsem per client fops: node->dep_map),
- *   because removal waits for them.  Every client method runs under one, and may
- *   create, remove and rename entries, so it may take dbgfs_tree_rwsem;
- *   hence nothing waits for active references (dbgfs_drain()) while
- *   holding dbgfs_tree_rwsem, an open lock or any lock a client method
- *   could take.  Removal drains in dbgfs_finish_removal(), with no lock.
+ *   because removal waits for them.  Every client method runs under one,
+ *   and may create, remove and rename entries, so it may take
+ *   dbgfs_tree_rwsem; hence nothing waits for active references
+ *   (dbgfs_drain()) while holding dbgfs_tree_rwsem, an open lock or any
+ *   lock a client method could take.  Removal drains in
+ *   dbgfs_finish_removal(), with no lock.
  *
  * dbgfs_tree_rwsem (node.c): the tree.  For writing: a node's parent,
  *   name, hash, rev, mode, owner (ids.c), flags and place among its siblings;

@@ -345,9 +345,10 @@ int dbgfs_proxy_release(struct inode *inode, struct file *file)
 void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 			      struct module *origin)
 {
-	struct mutex *lock = dbgfs_open_lock(node);
-	struct module *mod = dbgfs_node_module(node);
+	struct dbgfs_open_bucket *bucket = dbgfs_open_bucket(node);
+	struct mutex *lock = &bucket->lock;
 	struct dbgfs_open *of, *next;
+	struct module *mod;
 	bool held, got;
 
 	/*
@@ -357,7 +358,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 	 * and the drain saw that reference go.
 	 */
 	smp_rmb();	/* the bucket after the drain's read of node->active */
-	if (hlist_empty(&dbgfs_open_bucket(node)->files))
+	if (hlist_empty(&bucket->files))
 		return;
 	mutex_lock(lock);
 	dbgfs_for_each_open(of, node)
@@ -366,6 +367,7 @@ void dbgfs_release_open_files(struct dbgfs_node *node, struct module *remover,
 	mutex_unlock(lock);
 	if (!of)
 		return;
+	mod = dbgfs_node_module(node);
 	got = try_module_get(mod);
 	held = got || mod == remover || mod == origin;
 	while (of) {
